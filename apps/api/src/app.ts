@@ -1,0 +1,68 @@
+import { fileURLToPath } from 'node:url';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import type { Db } from './db/client.ts';
+import type { Config } from './env.ts';
+import { newId } from './lib/ids.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { categoryRoutes } from './modules/category/category.routes.ts';
+import { registerAuthentication } from './plugins/authentication.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+  /** Where logs go; defaults to stdout. Tests pass a stream to inspect them. */
+  logStream?: DestinationStream;
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+/** Anything that could carry a secret is removed from logs, whatever logged it. */
+export const LOG_REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  '*.password',
+  '*.password_confirmation',
+  '*.access_token',
+  '*.token',
+];
+
+export async function buildApp({ config, db, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+      ...(logStream ? { stream: logStream } : {}),
+    },
+    genReqId: () => newId(),
+    bodyLimit: 64 * 1024,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await registerSecurityHeaders(app);
+  await app.register(rateLimit, { global: false });
+  await registerOpenApi(app);
+  registerAuthentication(app, db);
+
+  await app.register(
+    async (api) => {
+      await api.register(categoryRoutes, { db });
+      await api.register(authRoutes, { db, config });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await registerWebApp(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
+  return app;
+}

@@ -1,0 +1,101 @@
+import type { Session } from '@acervo/contract/auth';
+import type { Db, Queryable } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { newId } from '../../lib/ids.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashToken, newAccessToken } from '../../lib/tokens.ts';
+
+export interface AuthOptions {
+  sessionTtlDays: number;
+}
+
+interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+}
+
+async function createSession(db: Queryable, user: UserRow, ttlDays: number): Promise<Session> {
+  const token = newAccessToken();
+  const expiresAt = new Date(Date.now() + ttlDays * 86_400_000);
+  await db.query('INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [
+    hashToken(token),
+    user.id,
+    expiresAt,
+  ]);
+  return {
+    access_token: token,
+    user_id: user.id,
+    user_name: user.name,
+    user_email: user.email,
+    expires_at: expiresAt.toISOString(),
+  };
+}
+
+export const emailTaken = () =>
+  new AppError(409, 'EMAIL_TAKEN', 'E-mail já cadastrado. Por favor, verifique e tente novamente.', {
+    email: 'E-mail já cadastrado.',
+  });
+
+/** `email` arrives trimmed and lower-cased from the contract schema. */
+export async function register(
+  db: Db,
+  input: { name: string; email: string; password: string },
+  options: AuthOptions,
+): Promise<Session> {
+  const existing = await db.query('SELECT 1 FROM users WHERE email = $1', [input.email]);
+  if (existing.length > 0) throw emailTaken();
+  const passwordHash = await hashPassword(input.password);
+  const user: UserRow = { id: newId(), name: input.name, email: input.email };
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO users (id, name, email, password_hash) VALUES ($1, $2, $3, $4)', [
+        user.id,
+        user.name,
+        user.email,
+        passwordHash,
+      ]);
+      return createSession(tx, user, options.sessionTtlDays);
+    });
+  } catch (err) {
+    // Two registrations racing for the same e-mail: the unique index decides.
+    if ((err as { code?: string }).code === '23505') throw emailTaken();
+    throw err;
+  }
+}
+
+export const invalidCredentials = () =>
+  new AppError(
+    401,
+    'INVALID_CREDENTIALS',
+    'Não foi possível realizar o login. Verique se os dados informados estão corretos e tente novamente.',
+  );
+
+/** Same answer, and about the same time, for an unknown e-mail and a wrong password. */
+export async function login(
+  db: Db,
+  input: { email: string; password: string },
+  options: AuthOptions,
+): Promise<Session> {
+  const [row] = await db.query<UserRow & { password_hash: string | null }>(
+    'SELECT id, name, email, password_hash FROM users WHERE email = $1',
+    [input.email],
+    'user_by_email',
+  );
+  if (!row?.password_hash) {
+    await burnPasswordCheck(input.password);
+    throw invalidCredentials();
+  }
+  if (!(await verifyPassword(row.password_hash, input.password))) throw invalidCredentials();
+  return createSession(db, row, options.sessionTtlDays);
+}
+
+export async function logout(db: Queryable, tokenHash: string): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+}
+
+/** Expired sessions are useless; dropping them keeps the table small. */
+export async function purgeExpiredSessions(db: Queryable): Promise<number> {
+  const rows = await db.query('DELETE FROM sessions WHERE expires_at <= now() RETURNING 1');
+  return rows.length;
+}

@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestContext, newAccount, signUp, type TestContext } from '../../test/test-context.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+beforeEach(() => ctx.reset());
+afterAll(() => ctx.close());
+
+const register = (payload: unknown) =>
+  ctx.app.inject({ method: 'POST', url: '/api/v1/registration', payload: payload as object });
+const login = (email: string, password: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/v1/session', payload: { user: { email, password } } });
+
+describe('POST /api/v1/registration', () => {
+  it('creates the account and answers 201 with a session', async () => {
+    const body = newAccount({ name: 'Ana Souza' });
+    const res = await register(body);
+    expect(res.statusCode).toBe(201);
+    const data = res.json().data;
+    expect(data).toMatchObject({ user_name: 'Ana Souza', user_email: body.email });
+    expect(data.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(data.user_id).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const me = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/session',
+      headers: { authorization: `Bearer ${data.access_token}` },
+    });
+    expect(me.statusCode).toBe(200);
+  });
+
+  it('answers 409 for an e-mail already registered, ignoring case and spaces', async () => {
+    const body = newAccount({ email: 'joana@exemplo.com.br' });
+    expect((await register(body)).statusCode).toBe(201);
+    const again = await register({ ...newAccount(), email: '  JOANA@Exemplo.com.br ' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('EMAIL_TAKEN');
+    // The first account still signs in with its own password.
+    expect((await login('joana@exemplo.com.br', body.password)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['too short', 'abc123'],
+    ['no digit', 'abcdefghij'],
+    ['no letter', '1234567890'],
+    ['too long', `a1${'x'.repeat(127)}`],
+    ['too common', 'Senha123'],
+  ])('refuses a password that is %s with 400 and the field', async (_why, password) => {
+    const res = await register({ ...newAccount(), password, password_confirmation: password });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    expect(res.json().error.fields.password).toBeTruthy();
+  });
+
+  it('accepts symbols and non-ASCII letters in passwords (password managers)', async () => {
+    const password = 'çã0!#$ %&*Ω';
+    const res = await register({ ...newAccount(), password, password_confirmation: password });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('names each bad field: name, email, confirmation', async () => {
+    const res = await register({
+      name: ' ',
+      email: 'não-é-email',
+      password: 'Abc12345x',
+      password_confirmation: 'x',
+    });
+    expect(res.statusCode).toBe(400);
+    const fields = res.json().error.fields;
+    expect(fields.name).toBe('Informe o seu nome completo');
+    expect(fields.email).toBe('Informe o seu e-mail.');
+    const mismatch = await register({ ...newAccount(), password_confirmation: 'Outra1234x' });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().error.fields.password_confirmation).toBe('As senhas não coincidem.');
+  });
+
+  it('answers 400, not 500, for a malformed or missing body', async () => {
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/registration',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('VALIDATION_FAILED');
+    const empty = await ctx.app.inject({ method: 'POST', url: '/api/v1/registration' });
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('stores the password as argon2id with m >= 19456 KiB, t >= 2, p = 1', async () => {
+    const body = newAccount();
+    await register(body);
+    const [row] = await ctx.db.query<{ password_hash: string }>(
+      'SELECT password_hash FROM users WHERE email = $1',
+      [body.email],
+    );
+    const match = /^\$argon2id\$v=19\$([a-z0-9=,]+)\$/.exec(row!.password_hash);
+    expect(match).not.toBeNull();
+    const params = Object.fromEntries(match![1]!.split(',').map((kv) => kv.split('=')));
+    expect(Number(params.m)).toBeGreaterThanOrEqual(19_456);
+    expect(Number(params.t)).toBeGreaterThanOrEqual(2);
+    expect(Number(params.p)).toBe(1);
+    expect(row!.password_hash).not.toContain(body.password);
+  });
+});
+
+describe('POST /api/v1/session', () => {
+  it('signs in with the registered password, e-mail in any case', async () => {
+    const user = await signUp(ctx.app, { email: 'bruno@exemplo.com.br' });
+    const res = await login(' Bruno@EXEMPLO.com.br', user.password);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ user_id: user.user_id, user_email: 'bruno@exemplo.com.br' });
+    expect(res.json().data.access_token).not.toBe(user.access_token);
+  });
+
+  it('answers the same 401 for a wrong password and an unknown e-mail', async () => {
+    const user = await signUp(ctx.app);
+    const wrong = await login(user.user_email, 'Errada12345');
+    const unknown = await login('ninguem@exemplo.com.br', 'Errada12345');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().error.code).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('stores only a hash of the token', async () => {
+    const user = await signUp(ctx.app);
+    const rows = await ctx.db.query<{ token_hash: string }>('SELECT token_hash FROM sessions');
+    expect(rows.length).toBe(1);
+    expect(rows[0]!.token_hash).not.toContain(user.access_token);
+    expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('DELETE /api/v1/session', () => {
+  it('revokes the token: it gets 401 everywhere afterwards, other sessions live on', async () => {
+    const user = await signUp(ctx.app);
+    const other = await login(user.user_email, user.password);
+    const out = await ctx.app.inject({ method: 'DELETE', url: '/api/v1/session', headers: user.auth });
+    expect(out.statusCode).toBe(200);
+    for (const req of [
+      { method: 'DELETE' as const, url: '/api/v1/session' },
+      { method: 'GET' as const, url: '/api/v1/category' },
+    ]) {
+      const res = await ctx.app.inject({ ...req, headers: user.auth });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.code).toBe('UNAUTHENTICATED');
+    }
+    const stillIn = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/session',
+      headers: { authorization: `Bearer ${other.json().data.access_token}` },
+    });
+    expect(stillIn.statusCode).toBe(200);
+  });
+
+  it('refuses an expired token with 401', async () => {
+    const user = await signUp(ctx.app);
+    await ctx.db.query("UPDATE sessions SET expires_at = now() - interval '1 second'");
+    const res = await ctx.app.inject({ method: 'DELETE', url: '/api/v1/session', headers: user.auth });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('answers 401 without a token or with a malformed one', async () => {
+    expect((await ctx.app.inject({ method: 'DELETE', url: '/api/v1/session' })).statusCode).toBe(401);
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/session',
+      headers: { authorization: 'Basic abc' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('rate limits', () => {
+  it('limits login attempts per IP with 429 and Retry-After', async () => {
+    const app = await ctx.buildApp({ AUTH_RATE_LIMIT_PER_IP: '3' });
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 4; i++) {
+      last = await app.inject({
+        method: 'POST',
+        url: '/api/v1/session',
+        payload: { user: { email: `x${i}@exemplo.com.br`, password: 'Errada12345' } },
+      });
+      statuses.push(last.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect(last!.json().error.code).toBe('RATE_LIMITED');
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('limits failed logins per account across addresses, without locking out other accounts', async () => {
+    const app = await ctx.buildApp({ AUTH_RATE_LIMIT_PER_ACCOUNT: '2' });
+    const victim = await signUp(app);
+    const bystander = await signUp(app);
+    const attempt = (email: string, password: string, ip: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/session',
+        remoteAddress: ip,
+        payload: { user: { email, password } },
+      });
+    expect((await attempt(victim.user_email, 'Errada12345', '10.0.0.1')).statusCode).toBe(401);
+    expect((await attempt(victim.user_email, 'Errada12345', '10.0.0.2')).statusCode).toBe(401);
+    const blocked = await attempt(victim.user_email, victim.password, '10.0.0.3');
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await attempt(bystander.user_email, bystander.password, '10.0.0.3')).statusCode).toBe(200);
+  });
+
+  it('limits registrations per IP', async () => {
+    const app = await ctx.buildApp({ AUTH_RATE_LIMIT_PER_IP: '2' });
+    const codes = [];
+    for (let i = 0; i < 3; i++) {
+      codes.push(
+        (await app.inject({ method: 'POST', url: '/api/v1/registration', payload: newAccount() })).statusCode,
+      );
+    }
+    expect(codes).toEqual([201, 201, 429]);
+  });
+});
+
+describe('logs', () => {
+  it('never contain passwords or access tokens', async () => {
+    const logs: string[] = [];
+    const app = await ctx.buildApp({}, logs);
+    const body = newAccount();
+    const reg = await app.inject({ method: 'POST', url: '/api/v1/registration', payload: body });
+    const token = reg.json().data.access_token as string;
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/session',
+      payload: { user: { email: body.email, password: body.password } },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/session',
+      payload: { user: { email: body.email, password: 'Errada12345' } },
+    });
+    await app.inject({
+      method: 'DELETE',
+      url: '/api/v1/session',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await app.inject({
+      method: 'DELETE',
+      url: '/api/v1/session',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const all = logs.join('');
+    expect(logs.length).toBeGreaterThan(4);
+    expect(all).not.toContain(body.password);
+    expect(all).not.toContain('Errada12345');
+    expect(all).not.toContain(token);
+  });
+});

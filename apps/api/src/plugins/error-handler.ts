@@ -1,0 +1,61 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody, ErrorCode } from '@acervo/contract/errors';
+import { AppError } from '../lib/app-error.ts';
+
+function body(code: ErrorCode, message: string, extra: Partial<ErrorBody['error']> = {}): ErrorBody {
+  return { error: { code, message, ...extra } };
+}
+
+/** Framework errors a client can cause, with the code they get. */
+const CLIENT_ERRORS: Record<string, [number, ErrorCode, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', 'O conteúdo enviado é grande demais.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'Tipo de conteúdo não suportado.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'VALIDATION_FAILED', 'Tamanho do conteúdo inválido.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'VALIDATION_FAILED', 'O corpo JSON está vazio.'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'VALIDATION_FAILED', 'O corpo JSON é inválido.'],
+};
+
+/**
+ * The single place that shapes error bodies: `{ error: { code, message, fields? } }`. A 5xx never
+ * carries internals, only the request id that finds it in the logs.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply
+        .status(err.statusCode)
+        .send(body(err.code, err.message, err.fields ? { fields: err.fields } : {}));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string> = {};
+      for (const issue of err.validation) {
+        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        fields[path] ??= issue.message ?? 'invalid';
+      }
+      return reply.status(400).send(body('VALIDATION_FAILED', 'Verifique os campos destacados.', { fields }));
+    }
+    if (err.statusCode === 429) {
+      return reply
+        .status(429)
+        .send(body('RATE_LIMITED', 'Muitas tentativas. Aguarde um pouco e tente novamente.'));
+    }
+    const known = err.code ? CLIENT_ERRORS[err.code] : undefined;
+    if (known) {
+      const [status, code, message] = known;
+      return reply.status(status).send(body(code, message));
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      request.log.info({ err }, 'client error');
+      return reply.status(err.statusCode).send(body('VALIDATION_FAILED', 'Requisição inválida.'));
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply
+      .status(500)
+      .send(
+        body('INTERNAL', 'Ocorreu um problema inesperado. Por favor, tente novamente.', {
+          request_id: request.id,
+        }),
+      );
+  });
+}

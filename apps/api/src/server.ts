@@ -1,0 +1,51 @@
+import { openDb } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { buildApp } from './app.ts';
+import { loadConfig } from './env.ts';
+import { purgeExpiredSessions } from './modules/auth/auth.service.ts';
+
+/** Starts Acervo: configuration, database (migrated), HTTP server, graceful shutdown. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = await openDb({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  await migrate(db);
+  const app = await buildApp({ config, db });
+
+  const purge = setInterval(() => {
+    purgeExpiredSessions(db).catch((err: unknown) => app.log.warn({ err }, 'session purge failed'));
+  }, 3_600_000);
+  purge.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    clearInterval(purge);
+    // Stops accepting connections and waits for in-flight requests; then the database closes.
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await db.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info({ database: db.kind, url: `http://${config.HOST}:${config.PORT}` }, 'Acervo is listening');
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { openDb, type Db } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { testConfig, type Config } from '../env.ts';
+
+/**
+ * One database per test file, migrated once: PGlite in memory by default, or a fresh database on
+ * the PostgreSQL server named by TEST_DATABASE_URL (set by scripts/with-postgres.mjs). Tests
+ * reset data with `reset()` (truncation), never with a new instance.
+ */
+export interface TestContext {
+  db: Db;
+  /** An app with test defaults (high rate limits, silent logs) over the shared database. */
+  app: FastifyInstance;
+  /** Builds another app over the same database, e.g. with low rate limits or captured logs. */
+  buildApp(overrides?: Partial<Record<keyof Config, string>>, logs?: string[]): Promise<FastifyInstance>;
+  /** Empties every table except reference data (categories) and migrations. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const TEST_DEFAULTS = { AUTH_RATE_LIMIT_PER_IP: '10000', AUTH_RATE_LIMIT_PER_ACCOUNT: '10000' };
+const KEEP_TABLES = new Set(['schema_migrations', 'categories']);
+
+export async function createTestContext(): Promise<TestContext> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let dropDatabase = async () => {};
+  let db: Db;
+  if (adminUrl) {
+    const name = `acervo_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    db = await openDb({ databaseUrl: url.toString(), poolSize: 5 });
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    db = await openDb({});
+  }
+  await migrate(db);
+
+  const apps: FastifyInstance[] = [];
+  const build = async (overrides: Partial<Record<keyof Config, string>> = {}, logs?: string[]) => {
+    const logStream = logs
+      ? new Writable({
+          write(chunk: Buffer, _enc, done) {
+            logs.push(chunk.toString());
+            done();
+          },
+        })
+      : undefined;
+    const app = await buildApp({
+      config: testConfig({ ...TEST_DEFAULTS, ...(logs ? { LOG_LEVEL: 'trace' } : {}), ...overrides }),
+      db,
+      ...(logStream ? { logStream } : {}),
+    });
+    await app.ready();
+    apps.push(app);
+    return app;
+  };
+  const app = await build();
+
+  return {
+    db,
+    app,
+    buildApp: build,
+    async reset() {
+      const tables = await db.query<{ tablename: string }>(
+        "SELECT tablename FROM pg_tables WHERE schemaname = 'public'",
+      );
+      const names = tables.map((t) => t.tablename).filter((t) => !KEEP_TABLES.has(t));
+      if (names.length) await db.exec(`TRUNCATE ${names.map((n) => `"${n}"`).join(', ')} CASCADE`);
+    },
+    async close() {
+      for (const a of apps) await a.close();
+      await db.close();
+      await dropDatabase();
+    },
+  };
+}
+
+let counter = 0;
+/** A unique, valid registration body. */
+export function newAccount(overrides: Partial<{ name: string; email: string; password: string }> = {}) {
+  counter += 1;
+  const password = overrides.password ?? `Senha${counter}segura`;
+  return {
+    name: overrides.name ?? `Pessoa ${counter}`,
+    email: overrides.email ?? `pessoa${counter}.${randomBytes(3).toString('hex')}@exemplo.com.br`,
+    password,
+    password_confirmation: password,
+  };
+}
+
+/** Registers a new account and returns its session plus an Authorization header. */
+export async function signUp(app: FastifyInstance, overrides: Parameters<typeof newAccount>[0] = {}) {
+  const body = newAccount(overrides);
+  const res = await app.inject({ method: 'POST', url: '/api/v1/registration', payload: body });
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  const session = res.json().data as {
+    access_token: string;
+    user_id: string;
+    user_name: string;
+    user_email: string;
+  };
+  return { ...session, password: body.password, auth: { authorization: `Bearer ${session.access_token}` } };
+}

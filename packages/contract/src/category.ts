@@ -1,0 +1,7 @@
+import { z } from 'zod';
+import { envelope, idSchema } from './common.ts';
+
+export const categorySchema = z.object({ id: idSchema, name: z.string() });
+export type Category = z.infer<typeof categorySchema>;
+
+export const categoryListResponse = envelope(z.array(categorySchema));

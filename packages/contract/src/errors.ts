@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/**
+ * Machine-readable error codes of the API. The web app maps these (and HTTP statuses) to the
+ * messages of the spec's error catalogue in one place.
+ */
+export const errorCodes = [
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'INVALID_CREDENTIALS',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'EMAIL_TAKEN',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(errorCodes),
+    message: z.string(),
+    /** Field path (dot-joined) → first problem found for it. */
+    fields: z.record(z.string(), z.string()).optional(),
+    request_id: z.string().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

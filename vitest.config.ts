@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner, two projects: the API (node, real database) and the web app (jsdom).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'api',
+          root: './apps/api',
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // PGlite takes ~0.8 GB per file; two at a time fits the 2-core machine.
+          maxWorkers: 2,
+        },
+      },
+      './apps/web',
+    ],
+  },
+});
