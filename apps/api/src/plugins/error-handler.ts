@@ -50,12 +50,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(err.statusCode).send(body('VALIDATION_FAILED', 'Requisição inválida.'));
     }
     request.log.error({ err }, 'unhandled error');
-    return reply
-      .status(500)
-      .send(
-        body('INTERNAL', 'Ocorreu um problema inesperado. Por favor, tente novamente.', {
-          request_id: request.id,
-        }),
-      );
+    return reply.status(500).send(
+      body('INTERNAL', 'Ocorreu um problema inesperado. Por favor, tente novamente.', {
+        request_id: request.id,
+      }),
+    );
   });
 }
