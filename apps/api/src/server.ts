@@ -21,6 +21,11 @@ async function main(): Promise<void> {
   purge.unref();
 
   let closing = false;
+  // Responses finished during shutdown close their keep-alive connection, so the server can
+  // stop as soon as the last in-flight request is answered.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;

@@ -1,0 +1,131 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The real process, as `npm start` runs it: data survives a restart, and SIGTERM lets in-flight
+ * requests finish before the database closes. Runs on PGlite (DATA_DIR) or, under
+ * scripts/with-postgres.mjs, on a fresh PostgreSQL database.
+ */
+const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
+let dataDir: string;
+let env: Record<string, string>;
+let cleanup = async () => {};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+interface RunningServer {
+  proc: ChildProcess;
+  base: string;
+  exited: Promise<number | null>;
+  output: () => string;
+}
+
+async function waitFor(what: () => boolean, label: string, server?: RunningServer): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!what()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}:\n${server?.output() ?? ''}`);
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
+async function startServer(): Promise<RunningServer> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  proc.stdout!.on('data', (d) => (output += d));
+  proc.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+  await waitFor(() => output.includes('Acervo is listening') || proc.exitCode !== null, 'start');
+  if (proc.exitCode !== null) throw new Error(`server did not start:\n${output}`);
+  return { proc, base: `http://127.0.0.1:${port}`, exited, output: () => output };
+}
+
+const post = (base: string, path: string, body: unknown) =>
+  fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'acervo-server-test-'));
+  env = { DATA_DIR: dataDir, NODE_ENV: 'production' };
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const name = `acervo_server_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    cleanup = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+});
+afterAll(async () => {
+  await cleanup();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the server process', () => {
+  it('keeps accounts across a restart and finishes in-flight requests on SIGTERM', async () => {
+    const account = { name: 'Carla Dias', email: 'carla@exemplo.com.br', password: 'Carla2026ok' };
+    const first = await startServer();
+    try {
+      const reg = await post(first.base, '/api/v1/registration', {
+        ...account,
+        password_confirmation: account.password,
+      });
+      expect(reg.status).toBe(201);
+
+      // A login (an argon2 verification) is in flight when SIGTERM arrives: it must still answer.
+      const seen = () => first.output().split('"url":"/api/v1/session"').length - 1;
+      const inFlight = post(first.base, '/api/v1/session', {
+        user: { email: account.email, password: account.password },
+      });
+      await waitFor(() => seen() >= 1, 'the login to reach the server', first);
+      first.proc.kill('SIGTERM');
+      const res = await inFlight;
+      expect(res.status).toBe(200);
+      expect(await first.exited).toBe(0);
+    } finally {
+      first.proc.kill('SIGKILL');
+    }
+
+    const second = await startServer();
+    try {
+      const login = await post(second.base, '/api/v1/session', {
+        user: { email: account.email, password: account.password },
+      });
+      expect(login.status).toBe(200);
+      expect((await login.json()).data.user_name).toBe('Carla Dias');
+      second.proc.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    } finally {
+      second.proc.kill('SIGKILL');
+    }
+  });
+});
