@@ -8,6 +8,9 @@ import type { Config } from './env.ts';
 import { newId } from './lib/ids.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { categoryRoutes } from './modules/category/category.routes.ts';
+import { collectionItemRoutes } from './modules/collection-item/collection-item.routes.ts';
+import { collectionRoutes } from './modules/collection/collection.routes.ts';
+import { userRoutes } from './modules/user/user.routes.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -59,6 +62,9 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
     async (api) => {
       await api.register(categoryRoutes, { db });
       await api.register(authRoutes, { db, config });
+      await api.register(userRoutes, { db });
+      await api.register(collectionRoutes, { db });
+      await api.register(collectionItemRoutes, { db });
     },
     { prefix: '/api/v1' },
   );

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  collectionItemCreateBody,
+  collectionItemDeletedResponse,
+  collectionItemParams,
+  collectionItemResponse,
+  collectionItemUpdateBody,
+} from '@acervo/contract/collection-item';
+import { errorBodySchema } from '@acervo/contract/errors';
+import type { Db } from '../../db/client.ts';
+import { bearerSecurity, requireUser } from '../../plugins/authentication.ts';
+import { createItem, deleteItem, getItem, updateItem } from './collection-item.service.ts';
+
+const readErrors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+const writeErrors = { ...readErrors, 403: errorBodySchema };
+const tags = ['collection items'];
+
+export async function collectionItemRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
+  // Items are read and written only by signed-in users: 401 before any validation or lookup.
+  app.addHook('onRequest', async (request) => {
+    requireUser(request);
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/collection_items',
+    {
+      schema: {
+        tags,
+        summary: 'Add an item at the end of a collection (collection owner only)',
+        security: bearerSecurity,
+        body: collectionItemCreateBody,
+        response: { 201: collectionItemResponse, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      return reply.status(201).send({ data: await createItem(db, user, request.body) });
+    },
+  );
+
+  r.get(
+    '/collection_items/:item',
+    {
+      schema: {
+        tags,
+        summary: 'One item (visible when its collection is)',
+        security: bearerSecurity,
+        params: collectionItemParams,
+        response: { 200: collectionItemResponse, ...readErrors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return { data: await getItem(db, request.params.item, user) };
+    },
+  );
+
+  r.put(
+    '/collection_items/:item',
+    {
+      schema: {
+        tags,
+        summary: 'Update an item (collection owner only)',
+        security: bearerSecurity,
+        params: collectionItemParams,
+        body: collectionItemUpdateBody,
+        response: { 200: collectionItemResponse, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return { data: await updateItem(db, request.params.item, user, request.body) };
+    },
+  );
+
+  r.delete(
+    '/collection_items/:item',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an item (collection owner only)',
+        security: bearerSecurity,
+        params: collectionItemParams,
+        response: { 200: collectionItemDeletedResponse, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const deleted = await deleteItem(db, request.params.item, user);
+      return { data: { ...deleted, deleted: true as const } };
+    },
+  );
+}

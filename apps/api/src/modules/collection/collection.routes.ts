@@ -1,0 +1,165 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  byCategoryParams,
+  byCategoryQuery,
+  byFollowersQuery,
+  byUserParams,
+  byUserQuery,
+  collectionCreateBody,
+  collectionDeletedResponse,
+  collectionListResponse,
+  collectionPageResponse,
+  collectionParams,
+  collectionResponse,
+  collectionUpdateBody,
+} from '@acervo/contract/collection';
+import { errorBodySchema } from '@acervo/contract/errors';
+import type { Db } from '../../db/client.ts';
+import { bearerSecurity, requireUser } from '../../plugins/authentication.ts';
+import {
+  createCollection,
+  deleteCollection,
+  getCollection,
+  listByCategory,
+  listByFollowers,
+  listByUser,
+  updateCollection,
+} from './collection.service.ts';
+
+const readErrors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+const writeErrors = { ...readErrors, 403: errorBodySchema };
+const tags = ['collections'];
+
+export async function collectionRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
+  // Every collection route needs a signed-in user: 401 comes before any validation or lookup.
+  app.addHook('onRequest', async (request) => {
+    requireUser(request);
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/collection',
+    {
+      schema: {
+        tags,
+        summary: 'Create a collection owned by the caller',
+        security: bearerSecurity,
+        body: collectionCreateBody,
+        response: { 201: collectionResponse, ...readErrors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const collection = await createCollection(db, user, request.body);
+      return reply.status(201).send({ data: collection });
+    },
+  );
+
+  // Static segments first in the docs; the router matches them before `/:id` anyway.
+  r.get(
+    '/collection/by_user/:user_id',
+    {
+      schema: {
+        tags,
+        summary: "A user's collections, newest first (private ones only for their owner)",
+        security: bearerSecurity,
+        params: byUserParams,
+        querystring: byUserQuery,
+        response: { 200: collectionPageResponse, ...readErrors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return listByUser(db, request.params.user_id, user, request.query);
+    },
+  );
+
+  r.get(
+    '/collection/by_followers',
+    {
+      schema: {
+        tags,
+        summary: 'The most followed public collections (default 5, at most 50)',
+        security: bearerSecurity,
+        querystring: byFollowersQuery,
+        response: { 200: collectionListResponse, ...readErrors },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      return { data: await listByFollowers(db, request.query.limit) };
+    },
+  );
+
+  r.get(
+    '/collection/by_category/:category_id',
+    {
+      schema: {
+        tags,
+        summary: "A category's public collections, newest or most popular first, paginated",
+        security: bearerSecurity,
+        params: byCategoryParams,
+        querystring: byCategoryQuery,
+        response: { 200: collectionPageResponse, ...readErrors },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      return listByCategory(db, request.params.category_id, request.query);
+    },
+  );
+
+  r.get(
+    '/collection/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A collection with all its items',
+        security: bearerSecurity,
+        params: collectionParams,
+        response: { 200: collectionResponse, ...readErrors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return { data: await getCollection(db, request.params.id, user) };
+    },
+  );
+
+  r.put(
+    '/collection/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update a collection (owner only)',
+        security: bearerSecurity,
+        params: collectionParams,
+        body: collectionUpdateBody,
+        response: { 200: collectionResponse, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return { data: await updateCollection(db, request.params.id, user, request.body) };
+    },
+  );
+
+  r.delete(
+    '/collection/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a collection and its items (owner only)',
+        security: bearerSecurity,
+        params: collectionParams,
+        response: { 200: collectionDeletedResponse, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await deleteCollection(db, request.params.id, user);
+      return { data: { id: request.params.id, deleted: true as const } };
+    },
+  );
+}

@@ -1,0 +1,296 @@
+import {
+  CARD_PREVIEW_ITEMS,
+  COLLECTION_MESSAGES,
+  type Collection,
+  type CollectionSort,
+} from '@acervo/contract/collection';
+import type { Queryable } from '../../db/client.ts';
+import { AppError, validationFailed } from '../../lib/app-error.ts';
+import { newId } from '../../lib/ids.ts';
+import { categoryExists } from '../category/category.service.ts';
+import {
+  assertCanRead,
+  assertCanWrite,
+  PUBLICLY_LISTED,
+  visibleToViewer,
+  type GuardedCollection,
+  type Viewer,
+} from './collection.policy.ts';
+
+/** ISO 8601 in UTC, the same text on PGlite and PostgreSQL whatever the session time zone. */
+export const isoUtc = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** Microsecond precision for cursors, so that keyset pagination never skips or repeats a row. */
+const isoUtcMicros = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+export const ITEM_COLUMNS = `i.id, i.collection_id, i.name, i.description, i.rating::float8 AS rating, i.position`;
+const ITEM_JSON = `json_build_object('id', i.id, 'collection_id', i.collection_id, 'name', i.name,
+  'description', i.description, 'rating', i.rating::float8, 'position', i.position)`;
+
+/**
+ * The columns of a collection object over `c` (collections), `u` (owner) and `cat` (category),
+ * items built as JSON in SQL. `$itemsLimit` caps the items (NULL: all of them).
+ */
+const collectionColumns = (itemsLimit: string) => `
+  c.id, c.name, c.description, c.user_id, u.name AS owner_name, c.category_id,
+  cat.name AS category_name, c.private, c.followers_count AS followers, c.likes_count AS likes,
+  c.location, ${isoUtc('c.updated_at')} AS last_updated, ${isoUtc('c.created_at')} AS created_at,
+  (SELECT count(*)::int FROM collection_items ci WHERE ci.collection_id = c.id) AS items_count,
+  coalesce((
+    SELECT json_agg(x.j ORDER BY x.position, x.id) FROM (
+      SELECT ${ITEM_JSON} AS j, i.position, i.id FROM collection_items i
+      WHERE i.collection_id = c.id ORDER BY i.position, i.id LIMIT ${itemsLimit}
+    ) x
+  ), '[]'::json) AS collection_items`;
+
+const COLLECTION_BY_ID = `
+  SELECT ${collectionColumns('NULL')}
+  FROM collections c JOIN users u ON u.id = c.user_id JOIN categories cat ON cat.id = c.category_id
+  WHERE c.id = $1`;
+
+type CollectionRow = Collection & { sort_key?: string };
+
+function toCollection(row: CollectionRow): Collection {
+  const { sort_key: _sortKey, ...collection } = row;
+  return collection;
+}
+
+/** The collection with all its items, if the viewer may read it; otherwise 404. */
+export async function getCollection(db: Queryable, id: string, viewer: Viewer): Promise<Collection> {
+  const [row] = await db.query<CollectionRow>(COLLECTION_BY_ID, [id], 'collection_by_id');
+  assertCanRead(row, viewer);
+  return toCollection(row!);
+}
+
+/** Just enough of a collection to decide access. */
+export async function findGuarded(db: Queryable, id: string): Promise<GuardedCollection | undefined> {
+  const [row] = await db.query<GuardedCollection>(
+    'SELECT user_id, private FROM collections WHERE id = $1',
+    [id],
+    'collection_guard',
+  );
+  return row;
+}
+
+async function assertCategory(db: Queryable, categoryId: string): Promise<void> {
+  if (!(await categoryExists(db, categoryId))) {
+    throw validationFailed({ category_id: COLLECTION_MESSAGES.categoryUnknown });
+  }
+}
+
+export interface CollectionInput {
+  category_id: string;
+  name: string;
+  description?: string | undefined;
+  private?: boolean | undefined;
+}
+
+export async function createCollection(
+  db: Queryable,
+  owner: Viewer,
+  input: CollectionInput & { description: string; private: boolean },
+): Promise<Collection> {
+  await assertCategory(db, input.category_id);
+  const id = newId();
+  await db.query(
+    `INSERT INTO collections (id, user_id, category_id, name, description, private)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [id, owner.id, input.category_id, input.name, input.description, input.private],
+  );
+  return getCollection(db, id, owner);
+}
+
+export async function updateCollection(
+  db: Queryable,
+  id: string,
+  viewer: Viewer,
+  input: CollectionInput,
+): Promise<Collection> {
+  assertCanWrite(await findGuarded(db, id), viewer);
+  await assertCategory(db, input.category_id);
+  await db.query(
+    `UPDATE collections SET category_id = $2, name = $3, description = coalesce($4, description),
+       private = coalesce($5, private), updated_at = now()
+     WHERE id = $1`,
+    [id, input.category_id, input.name, input.description ?? null, input.private ?? null],
+  );
+  return getCollection(db, id, viewer);
+}
+
+/** Deletes the collection; its items, likes and follows go with it (ON DELETE CASCADE). */
+export async function deleteCollection(db: Queryable, id: string, viewer: Viewer): Promise<void> {
+  assertCanWrite(await findGuarded(db, id), viewer);
+  await db.query('DELETE FROM collections WHERE id = $1', [id]);
+}
+
+/** Marks a collection as changed now (its items changed). */
+export async function touchCollection(db: Queryable, id: string): Promise<void> {
+  await db.query('UPDATE collections SET updated_at = now() WHERE id = $1', [id], 'collection_touch');
+}
+
+// ---- Listings: LIMIT first, then owner, category and the first items of each card. ----
+
+const invalidCursor = () =>
+  new AppError(400, 'VALIDATION_FAILED', 'Cursor inválido.', { cursor: 'Cursor inválido.' });
+
+function encodeCursor(parts: (string | number)[]): string {
+  return Buffer.from(JSON.stringify(parts)).toString('base64url');
+}
+
+function decodeCursor(cursor: string, shape: ('string' | 'number')[]): (string | number)[] {
+  let parts: unknown;
+  try {
+    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  if (
+    !Array.isArray(parts) ||
+    parts.length !== shape.length ||
+    parts.some((p, i) => typeof p !== shape[i] || (typeof p === 'string' && p.length > 64))
+  ) {
+    throw invalidCursor();
+  }
+  const [first] = parts;
+  if (shape[0] === 'string' && Number.isNaN(Date.parse(first as string))) throw invalidCursor();
+  if (shape[0] === 'number' && !Number.isSafeInteger(first)) throw invalidCursor();
+  if (shape[1] === 'string' && shape.length === 3 && Number.isNaN(Date.parse(parts[1] as string))) {
+    throw invalidCursor();
+  }
+  return parts as (string | number)[];
+}
+
+interface Ordering {
+  /** ORDER BY over `c`. */
+  orderBy: string;
+  /** The keyset condition after the cursor, parameters starting at `$at`. */
+  after: (at: number) => string;
+  cursorShape: ('string' | 'number')[];
+  sortKey: string;
+  keyOf: (row: { sort_key: string; id: string; popularity?: number }) => (string | number)[];
+}
+
+const NEWEST: Ordering = {
+  orderBy: 'c.updated_at DESC, c.id DESC',
+  after: (at) => `(c.updated_at, c.id) < ($${at}::timestamptz, $${at + 1})`,
+  cursorShape: ['string', 'string'],
+  sortKey: isoUtcMicros('c.updated_at'),
+  keyOf: (row) => [row.sort_key, row.id],
+};
+
+const POPULAR: Ordering = {
+  orderBy: 'c.popularity DESC, c.updated_at DESC, c.id DESC',
+  after: (at) => `(c.popularity, c.updated_at, c.id) < ($${at}::int, $${at + 1}::timestamptz, $${at + 2})`,
+  cursorShape: ['number', 'string', 'string'],
+  sortKey: isoUtcMicros('c.updated_at'),
+  keyOf: (row) => [row.popularity ?? 0, row.sort_key, row.id],
+};
+
+/**
+ * One page of cards: `where` selects the collections (parameters $1..$n), the page is cut with
+ * LIMIT before anything is joined, and each card carries its first items.
+ */
+function pageSql(where: string, ordering: Ordering, paramCount: number, withCursor: boolean): string {
+  const cursorAt = paramCount + 2;
+  return `
+    WITH page AS (
+      SELECT c.*, ${ordering.sortKey} AS sort_key FROM collections c
+      WHERE ${where}${withCursor ? ` AND ${ordering.after(cursorAt)}` : ''}
+      ORDER BY ${ordering.orderBy}
+      LIMIT $${paramCount + 1}
+    )
+    SELECT ${collectionColumns(String(CARD_PREVIEW_ITEMS))}, c.sort_key, c.popularity
+    FROM page c JOIN users u ON u.id = c.user_id JOIN categories cat ON cat.id = c.category_id
+    ORDER BY ${ordering.orderBy}`;
+}
+
+export interface Page {
+  data: Collection[];
+  next_cursor: string | null;
+}
+
+async function listPage(
+  db: Queryable,
+  name: string,
+  where: string,
+  params: unknown[],
+  ordering: Ordering,
+  limit: number,
+  cursor: string | undefined,
+): Promise<Page> {
+  const after = cursor ? decodeCursor(cursor, ordering.cursorShape) : [];
+  const sql = pageSql(where, ordering, params.length, Boolean(cursor));
+  const rows = await db.query<CollectionRow & { sort_key: string; popularity: number }>(
+    sql,
+    [...params, limit + 1, ...after],
+    `${name}${cursor ? '_after' : ''}`,
+  );
+  const more = rows.length > limit;
+  const page = more ? rows.slice(0, limit) : rows;
+  const last = page.at(-1);
+  return {
+    data: page.map(toCollection),
+    next_cursor: more && last ? encodeCursor(ordering.keyOf(last)) : null,
+  };
+}
+
+export const categoryNotFound = () => new AppError(404, 'NOT_FOUND', 'Categoria não encontrada.');
+
+/** A category's public collections, newest or most popular first. */
+export async function listByCategory(
+  db: Queryable,
+  categoryId: string,
+  options: { limit: number; cursor?: string | undefined; sort: CollectionSort },
+): Promise<Page> {
+  if (!(await categoryExists(db, categoryId))) throw categoryNotFound();
+  const ordering = options.sort === 'popular' ? POPULAR : NEWEST;
+  return listPage(
+    db,
+    `collections_by_category_${options.sort}`,
+    `c.category_id = $1 AND ${PUBLICLY_LISTED('c')}`,
+    [categoryId],
+    ordering,
+    options.limit,
+    options.cursor,
+  );
+}
+
+export const userNotFound = () => new AppError(404, 'NOT_FOUND', 'Usuário não encontrado.');
+
+/** A user's collections the viewer may see (all of them for the owner), newest first. */
+export async function listByUser(
+  db: Queryable,
+  userId: string,
+  viewer: Viewer,
+  options: { limit: number; cursor?: string | undefined },
+): Promise<Page> {
+  const exists = await db.query('SELECT 1 FROM users WHERE id = $1', [userId], 'user_exists');
+  if (exists.length === 0) throw userNotFound();
+  return listPage(
+    db,
+    'collections_by_user',
+    `c.user_id = $1 AND ${visibleToViewer('c', '$2')}`,
+    [userId, viewer.id],
+    NEWEST,
+    options.limit,
+    options.cursor,
+  );
+}
+
+/** The most followed public collections (recommendations and "Mais populares"). */
+export async function listByFollowers(db: Queryable, limit: number): Promise<Collection[]> {
+  const rows = await db.query<CollectionRow>(
+    `WITH page AS (
+       SELECT c.* FROM collections c WHERE ${PUBLICLY_LISTED('c')}
+       ORDER BY c.followers_count DESC, c.likes_count DESC, c.updated_at DESC, c.id DESC
+       LIMIT $1
+     )
+     SELECT ${collectionColumns(String(CARD_PREVIEW_ITEMS))}
+     FROM page c JOIN users u ON u.id = c.user_id JOIN categories cat ON cat.id = c.category_id
+     ORDER BY c.followers_count DESC, c.likes_count DESC, c.updated_at DESC, c.id DESC`,
+    [limit],
+    'collections_by_followers',
+  );
+  return rows.map(toCollection);
+}

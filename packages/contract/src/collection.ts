@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { envelope, idSchema } from './common.ts';
+import { collectionItemSchema } from './collection-item.ts';
+
+export const COLLECTION_NAME_MAX = 120;
+export const COLLECTION_DESCRIPTION_MAX = 2000;
+/** Listing limits: any larger `limit` is capped to this. */
+export const LIST_LIMIT_MAX = 50;
+/** Card previews show the first items of a collection (spec section 9). */
+export const CARD_PREVIEW_ITEMS = 3;
+export const DEFAULT_LOCATION = 'Brasil';
+
+export const COLLECTION_MESSAGES = {
+  category: 'Selecione a categoria.',
+  nameCreate: 'Informe o nome da coleção.',
+  nameEdit: 'Informe o nome da lista.',
+  categoryUnknown: 'Categoria não encontrada.',
+  private: 'Indique se a coleção é privada (true ou false).',
+} as const;
+
+const tooLong = (max: number) => `Use no máximo ${max} caracteres.`;
+
+const categoryId = z
+  .string({ error: COLLECTION_MESSAGES.category })
+  .min(1, COLLECTION_MESSAGES.category)
+  .max(64, COLLECTION_MESSAGES.categoryUnknown)
+  .regex(/^[A-Za-z0-9_-]+$/, COLLECTION_MESSAGES.categoryUnknown);
+
+const collectionName = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(COLLECTION_NAME_MAX, tooLong(COLLECTION_NAME_MAX));
+
+const description = z.string().trim().max(COLLECTION_DESCRIPTION_MAX, tooLong(COLLECTION_DESCRIPTION_MAX));
+
+/**
+ * `POST /api/v1/collection`. Fields such as `user_id`, `likes` or `followers` are not part of the
+ * schema and are dropped: the owner is the caller, counters come from the social tables.
+ */
+export const collectionCreateBody = z.object({
+  category_id: categoryId,
+  name: collectionName(COLLECTION_MESSAGES.nameCreate),
+  description: description.optional().default(''),
+  private: z.boolean({ error: COLLECTION_MESSAGES.private }).optional().default(false),
+});
+export type CollectionCreateBody = z.input<typeof collectionCreateBody>;
+
+/**
+ * `PUT /api/v1/collection/{id}`: category and name as on the edit form; `description` and
+ * `private` keep their value when absent.
+ */
+export const collectionUpdateBody = z.object({
+  category_id: categoryId,
+  name: collectionName(COLLECTION_MESSAGES.nameEdit),
+  description: description.optional(),
+  private: z.boolean({ error: COLLECTION_MESSAGES.private }).optional(),
+});
+export type CollectionUpdateBody = z.input<typeof collectionUpdateBody>;
+
+export const collectionSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  description: z.string(),
+  user_id: idSchema,
+  owner_name: z.string(),
+  category_id: idSchema,
+  category_name: z.string(),
+  private: z.boolean(),
+  followers: z.number().int(),
+  likes: z.number().int(),
+  location: z.string(),
+  /** ISO 8601 UTC instant of the last change to the collection or its items. */
+  last_updated: z.string(),
+  created_at: z.string(),
+  /** How many items the collection has (cards carry only the first few). */
+  items_count: z.number().int(),
+  /** All items on `GET /collection/{id}`; the first 3 on listing cards. Ordered by position. */
+  collection_items: z.array(collectionItemSchema),
+});
+export type Collection = z.infer<typeof collectionSchema>;
+
+export const collectionParams = z.object({ id: idSchema });
+export const collectionResponse = envelope(collectionSchema);
+export const collectionDeletedResponse = envelope(z.object({ id: idSchema, deleted: z.literal(true) }));
+
+const limitParam = (defaultLimit: number) =>
+  z.coerce
+    .number({ error: 'limit deve ser um número inteiro.' })
+    .int('limit deve ser um número inteiro.')
+    .min(1, 'limit deve ser no mínimo 1.')
+    .transform((n) => Math.min(n, LIST_LIMIT_MAX))
+    .optional()
+    .default(defaultLimit);
+
+const cursorParam = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/, 'cursor inválido.')
+  .optional();
+
+export const COLLECTION_SORTS = ['newest', 'popular'] as const;
+export type CollectionSort = (typeof COLLECTION_SORTS)[number];
+
+export const byCategoryParams = z.object({ category_id: idSchema });
+export const byCategoryQuery = z.object({
+  limit: limitParam(20),
+  cursor: cursorParam,
+  sort: z.enum(COLLECTION_SORTS, { error: 'sort deve ser newest ou popular.' }).optional().default('newest'),
+});
+export type ByCategoryQuery = z.input<typeof byCategoryQuery>;
+
+export const byUserParams = z.object({ user_id: idSchema });
+export const byUserQuery = z.object({ limit: limitParam(50), cursor: cursorParam });
+
+export const byFollowersQuery = z.object({ limit: limitParam(5) });
+
+/** A page of cards; pass `next_cursor` back as `cursor` for the next page (null: no more). */
+export const collectionPageResponse = z.object({
+  data: z.array(collectionSchema),
+  next_cursor: z.string().nullable(),
+});
+export const collectionListResponse = envelope(z.array(collectionSchema));
