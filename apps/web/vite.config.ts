@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
+  // CONTACT_EMAIL is the server's setting too; exposing it at build time keeps one variable.
+  envPrefix: ['VITE_', 'CONTACT_EMAIL'],
   server: {
     port: 5173,
     host: '127.0.0.1',
@@ -13,5 +15,6 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./vitest.setup.ts'],
   },
 });

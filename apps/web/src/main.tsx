@@ -1,12 +1,12 @@
+import 'bootstrap/dist/css/bootstrap.min.css';
+import './styles/app.css';
+import './lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
 
-// Placeholder until the web shell lands (issue 4).
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <main>
-      <h1>Acervo</h1>
-      <p>Preferências que conectam pessoas.</p>
-    </main>
+    <App />
   </StrictMode>,
 );

@@ -1,0 +1,60 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RootLayout } from './layouts/root-layout';
+import { RequireAuth } from './require-auth';
+import { ContactPage } from './routes/contact';
+import { HelpPage } from './routes/help';
+import { LandingPage } from './routes/landing';
+import { LegalPage } from './routes/legal-page';
+import { LoginPage } from './routes/login';
+import { NotFoundPage } from './routes/not-found';
+import { OnboardingPage } from './routes/onboarding';
+import { ProfilePage } from './routes/profile';
+import { RecoverPage } from './routes/recover';
+import { RegisterPage } from './routes/register';
+import { RouteErrorPage } from './routes/route-error';
+
+/**
+ * Every route of the web app, in one place (spec section 2).
+ * - Public pages go in `publicRoutes`.
+ * - Pages behind the sign-in guard go in `signedInRoutes` (issue 5: feed, profile, lists, items,
+ *   account); each composes components of its `src/features/<feature>` folder.
+ */
+const publicRoutes: RouteObject[] = [
+  { index: true, element: <LandingPage /> },
+  { path: 'register', element: <RegisterPage /> },
+  { path: 'login', element: <LoginPage /> },
+  { path: 'recover', element: <RecoverPage /> },
+  { path: 'help', element: <HelpPage /> },
+  { path: 'contact', element: <ContactPage /> },
+  { path: 'privacy-policy', element: <LegalPage document="privacy" /> },
+  { path: 'terms-use', element: <LegalPage document="terms" /> },
+];
+
+const signedInRoutes: RouteObject[] = [
+  { path: 'onboarding', element: <OnboardingPage /> },
+  { path: 'profile', element: <ProfilePage /> },
+];
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    // Outside the layout: an error thrown by the header or footer themselves.
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        // Inside the layout: a page's error keeps the header and footer.
+        errorElement: <RouteErrorPage />,
+        children: [
+          ...publicRoutes,
+          { element: <RequireAuth />, children: signedInRoutes },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

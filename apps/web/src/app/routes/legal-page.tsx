@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/ui/page-header';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { config } from '../../lib/config';
+
+type Section = { title: string; body: string };
+
+/** Privacy policy and terms: header, title, subtitle, then numbered sections from the catalogue. */
+export function LegalPage({ document: which }: { document: 'privacy' | 'terms' }) {
+  const { t } = useTranslation();
+  useDocumentTitle(t(`legal.${which}.pageTitle`));
+  const sections = t(`legal.${which}.sections`, {
+    returnObjects: true,
+    email: config.contactEmail,
+  }) as Section[];
+  return (
+    <>
+      <PageHeader title={t(`legal.${which}.title`)} subtitle={t(`legal.${which}.subtitle`)}>
+        <p className="small text-body-secondary mt-3 mb-0">
+          {t('legal.updatedAt', { date: t('legal.updatedDate') })}
+        </p>
+      </PageHeader>
+      <article className="container py-5 narrow-page legal-text">
+        {sections.map((section, index) => (
+          <section key={section.title} className="mb-4">
+            <h2 className="h5 fw-semibold">
+              {index + 1}. {section.title}
+            </h2>
+            <p className="mb-0">{section.body}</p>
+          </section>
+        ))}
+      </article>
+    </>
+  );
+}

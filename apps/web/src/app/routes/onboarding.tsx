@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useAuth } from '../../lib/auth';
+
+type Card = { title: string; body: string; action: string };
+const TARGETS = ['/lists/create', '/feed', '/profile/update'];
+
+/** Welcome after registration (spec section 2): three ways to start. */
+export function OnboardingPage() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  useDocumentTitle(t('onboarding.pageTitle'));
+  const cards = t('onboarding.cards', { returnObjects: true }) as Card[];
+  return (
+    <section className="container py-5">
+      <div className="text-center mb-5">
+        <h1 className="display-6 fw-bold">{t('onboarding.title', { name: user?.userName ?? '' })}</h1>
+        <p className="lead text-body-secondary mb-0">{t('onboarding.subtitle')}</p>
+      </div>
+      <div className="row g-4">
+        {cards.map((card, index) => (
+          <div key={card.title} className="col-12 col-md-4">
+            <div className="card h-100 border-0 shadow-sm step-card">
+              <div className="card-body p-4 d-flex flex-column">
+                <span className="step-number" aria-hidden="true">
+                  {index + 1}
+                </span>
+                <h2 className="h5 fw-semibold mt-3">{card.title}</h2>
+                <p className="text-body-secondary flex-grow-1">{card.body}</p>
+                <Link to={TARGETS[index] ?? '/profile'} className="btn btn-outline-primary align-self-start">
+                  {card.action}
+                </Link>
+              </div>
+            </div>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

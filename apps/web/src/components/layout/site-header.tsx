@@ -1,0 +1,172 @@
+import { useState, type ComponentType } from 'react';
+import Dropdown from 'react-bootstrap/Dropdown';
+import Modal from 'react-bootstrap/Modal';
+import Nav from 'react-bootstrap/Nav';
+import Navbar from 'react-bootstrap/Navbar';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useNavigate } from 'react-router';
+import logo from '../../assets/logo.svg';
+import { useAuth } from '../../lib/auth';
+import { BellIcon, PlusIcon } from '../ui/icons';
+
+/** A modal a feature plugs into the header's add-item icon (issue 5: the add-item modal). */
+export type HeaderModal = ComponentType<{ show: boolean; onHide: () => void }>;
+
+function Brand({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Navbar.Brand
+      as={Link}
+      to={signedIn ? '/profile' : '/'}
+      className="d-flex align-items-center gap-2 fw-bold"
+      aria-label={t(signedIn ? 'common.nav.logoHomeSignedIn' : 'common.nav.logoHomeSignedOut')}
+    >
+      <img src={logo} alt="" width={32} height={32} />
+      <span>{t('common.productName')}</span>
+    </Navbar.Brand>
+  );
+}
+
+function VisitorNav() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Nav className="me-auto">
+        <Nav.Link as={Link} to="/#sobre">
+          {t('common.nav.about')}
+        </Nav.Link>
+        <Nav.Link as={NavLink} to="/help">
+          {t('common.nav.support')}
+        </Nav.Link>
+        <Nav.Link as={NavLink} to="/contact">
+          {t('common.nav.contact')}
+        </Nav.Link>
+      </Nav>
+      <div className="d-flex flex-column flex-lg-row gap-2 py-2 py-lg-0">
+        <Link to="/login" className="btn btn-outline-primary">
+          {t('common.nav.login')}
+        </Link>
+        <Link to="/register" className="btn btn-primary">
+          {t('common.nav.register')}
+        </Link>
+      </div>
+    </>
+  );
+}
+
+function NotificationsModal({ show, onHide }: { show: boolean; onHide: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal show={show} onHide={onHide} centered aria-labelledby="notifications-title">
+      <Modal.Header closeButton closeLabel={t('common.notifications.close')}>
+        <Modal.Title id="notifications-title">{t('common.notifications.title')}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <div className="d-flex gap-3 align-items-start">
+          <span className="badge text-bg-warning text-uppercase">
+            {t('common.notifications.registrationTag')}
+          </span>
+          <p className="mb-0">{t('common.notifications.registrationNotice')}</p>
+        </div>
+      </Modal.Body>
+    </Modal>
+  );
+}
+
+function SignedInNav({ addItemModal: AddItemModal }: { addItemModal?: HeaderModal | undefined }) {
+  const { t } = useTranslation();
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState<'notifications' | 'add-item' | null>(null);
+  const close = () => setOpen(null);
+
+  const logout = async () => {
+    await signOut();
+    await navigate('/login');
+  };
+
+  return (
+    <>
+      <Nav className="me-auto">
+        <Nav.Link as={NavLink} to="/profile">
+          {t('common.nav.home')}
+        </Nav.Link>
+        <Nav.Link as={NavLink} to="/feed">
+          {t('common.nav.feed')}
+        </Nav.Link>
+      </Nav>
+      <div className="d-flex align-items-center gap-2 py-2 py-lg-0">
+        {AddItemModal ? (
+          <button
+            type="button"
+            className="btn btn-icon"
+            title={t('common.nav.addItem')}
+            onClick={() => setOpen('add-item')}
+          >
+            <PlusIcon />
+            <span className="visually-hidden">{t('common.nav.addItem')}</span>
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className="btn btn-icon position-relative"
+          title={t('common.nav.notifications')}
+          onClick={() => setOpen('notifications')}
+        >
+          <BellIcon />
+          <span className="visually-hidden">{t('common.nav.notifications')}</span>
+          <span className="position-absolute top-0 start-100 translate-middle badge rounded-pill text-bg-danger">
+            01<span className="visually-hidden"> {t('common.nav.notificationsCount', { count: 1 })}</span>
+          </span>
+        </button>
+        <Dropdown align="end">
+          <Dropdown.Toggle variant="light" className="user-menu-toggle" aria-label={t('common.nav.userMenu')}>
+            <span className="avatar-initial" aria-hidden="true">
+              {(user?.userName.trim()[0] ?? '?').toUpperCase()}
+            </span>
+            <span className="ms-2 d-none d-sm-inline">{user?.userName}</span>
+          </Dropdown.Toggle>
+          <Dropdown.Menu>
+            <Dropdown.Header>
+              <div className="fw-semibold text-body">{user?.userName}</div>
+              <div className="small">{user?.userEmail}</div>
+            </Dropdown.Header>
+            <Dropdown.Divider />
+            <Dropdown.Item as={Link} to="/account/profile">
+              <div>{t('common.nav.configuration')}</div>
+              <div className="small text-body-secondary">{t('common.nav.configurationHint')}</div>
+            </Dropdown.Item>
+            <Dropdown.Divider />
+            <Dropdown.Item as="button" type="button" onClick={() => void logout()}>
+              {t('common.nav.logout')}
+            </Dropdown.Item>
+          </Dropdown.Menu>
+        </Dropdown>
+      </div>
+      <NotificationsModal show={open === 'notifications'} onHide={close} />
+      {AddItemModal ? <AddItemModal show={open === 'add-item'} onHide={close} /> : null}
+    </>
+  );
+}
+
+/** Visitor or signed-in header (spec section 2, shared chrome). */
+export function SiteHeader({ addItemModal }: { addItemModal?: HeaderModal }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  return (
+    <Navbar expand="lg" className="site-header border-bottom bg-body" sticky="top" collapseOnSelect>
+      <div className="container">
+        <Brand signedIn={Boolean(user)} />
+        <Navbar.Toggle aria-controls="site-nav" aria-label={t('common.nav.toggle')} />
+        <Navbar.Collapse id="site-nav">
+          <nav
+            className="d-flex flex-column flex-lg-row flex-grow-1 align-items-lg-center"
+            aria-label={t('common.nav.main')}
+          >
+            {user ? <SignedInNav addItemModal={addItemModal} /> : <VisitorNav />}
+          </nav>
+        </Navbar.Collapse>
+      </div>
+    </Navbar>
+  );
+}

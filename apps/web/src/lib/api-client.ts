@@ -1,0 +1,68 @@
+import type { ErrorCode } from '@acervo/contract/errors';
+import { readStoredSession } from './session-storage';
+
+/** A failed call: an HTTP status with the API's error code, or status 0 when nothing came back. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | undefined,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+let onUnauthorized: () => void = () => {};
+
+/** The auth provider decides what a 401 on a signed call means (sign out, go to /login). */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+export type RequestOptions = { body?: unknown; signal?: AbortSignal };
+
+/**
+ * The one way the web app talks to the API: JSON in and out, the Bearer token when signed in,
+ * and `{ data }` unwrapped. A 401 on a call that carried a token signs the user out (spec 6).
+ */
+export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  // Storage is the source of truth, so a call made right after sign-in is already signed.
+  const token = readStoredSession()?.token ?? null;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(`/api/v1${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, undefined, 'Network error');
+  }
+
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = (
+      payload as { error?: { code?: ErrorCode; message?: string; fields?: Record<string, string> } }
+    )?.error;
+    if (response.status === 401 && token) onUnauthorized();
+    throw new ApiError(response.status, error?.code, error?.message ?? response.statusText, error?.fields);
+  }
+  return (payload as { data?: T } | null)?.data as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
+};

@@ -1,0 +1,70 @@
+import type { Session } from '@acervo/contract/auth';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { api, setUnauthorizedHandler } from './api-client';
+import {
+  clearStoredSession,
+  readStoredSession,
+  sessionUserFrom,
+  writeStoredSession,
+  type SessionUser,
+} from './session-storage';
+
+export type AuthState = {
+  user: SessionUser | null;
+  /** 'checking' while a stored session is being restored; the guard shows 'Carregando...'. */
+  status: 'checking' | 'ready';
+  /** Stores the session: localStorage when `remember`, else sessionStorage ('Lembrar'). */
+  signIn: (session: Session, options: { remember: boolean }) => void;
+  /** Revokes the token on the server (best effort), then forgets it here. */
+  signOut: () => Promise<void>;
+};
+
+const AuthContext = createContext<AuthState | null>(null);
+
+/**
+ * Restores the stored session synchronously, before any child renders, so guarded routes never
+ * flash the login page. `onSessionLost` runs when a signed call answers 401 (revoked/expired).
+ */
+export function AuthProvider({
+  children,
+  onSessionLost,
+}: {
+  children: ReactNode;
+  onSessionLost?: () => void;
+}) {
+  const [user, setUser] = useState<SessionUser | null>(readStoredSession);
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      clearStoredSession();
+      setUser(null);
+      onSessionLost?.();
+    });
+    return () => setUnauthorizedHandler(() => {});
+  }, [onSessionLost]);
+
+  const signIn = useCallback<AuthState['signIn']>((session, { remember }) => {
+    const next = sessionUserFrom(session, false);
+    writeStoredSession(next, remember);
+    setUser(next);
+  }, []);
+
+  const signOut = useCallback(async () => {
+    // A token the server already forgot answers 401, which signs out too; either way we forget it.
+    await api.delete('/session').catch(() => undefined);
+    clearStoredSession();
+    setUser(null);
+  }, []);
+
+  const value = useMemo<AuthState>(
+    () => ({ user, status: 'ready', signIn, signOut }),
+    [user, signIn, signOut],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}
