@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RootLayout } from './layouts/root-layout';
 import { RequireAuth } from './require-auth';
 import { ContactPage } from './routes/contact';
+import { FeedPage } from './routes/feed';
 import { HelpPage } from './routes/help';
 import { LandingPage } from './routes/landing';
 import { LegalPage } from './routes/legal-page';
@@ -33,6 +34,7 @@ const publicRoutes: RouteObject[] = [
 const signedInRoutes: RouteObject[] = [
   { path: 'onboarding', element: <OnboardingPage /> },
   { path: 'profile', element: <ProfilePage /> },
+  { path: 'feed', element: <FeedPage /> },
 ];
 
 export const routes: RouteObject[] = [

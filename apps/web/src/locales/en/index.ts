@@ -3,7 +3,7 @@ import { auth } from './auth';
 import { common } from './common';
 import { errors } from './errors';
 import { legal } from './legal';
-import { contact, help, landing, onboarding, profile } from './pages';
+import { contact, feed, help, landing, onboarding, profile } from './pages';
 import { validation } from './validation';
 
 export const en: Catalog = {
@@ -17,4 +17,5 @@ export const en: Catalog = {
   legal,
   onboarding,
   profile,
+  feed,
 };

@@ -154,3 +154,9 @@ export const profile: Catalog['profile'] = {
   greeting: 'Hello, {{name}}!',
   placeholder: 'Your profile with collections, followers and likes appears here.',
 };
+
+export const feed: Catalog['feed'] = {
+  pageTitle: 'Feed',
+  title: 'Feed',
+  placeholder: 'Collections by category and the most popular ones appear here.',
+};

@@ -2,11 +2,23 @@ import { auth } from './auth';
 import { common } from './common';
 import { errors } from './errors';
 import { legal } from './legal';
-import { contact, help, landing, onboarding, profile } from './pages';
+import { contact, feed, help, landing, onboarding, profile } from './pages';
 import { validation } from './validation';
 
 /**
  * The Portuguese catalogue is the reference: the English one must have exactly its shape
  * (checked by the compiler). A new feature adds a file here and in ../en, then one line below.
  */
-export const pt = { common, auth, validation, errors, landing, help, contact, legal, onboarding, profile };
+export const pt = {
+  common,
+  auth,
+  validation,
+  errors,
+  landing,
+  help,
+  contact,
+  legal,
+  onboarding,
+  profile,
+  feed,
+};

@@ -149,3 +149,9 @@ export const profile = {
   greeting: 'Olá, {{name}}!',
   placeholder: 'Seu perfil com coleções, seguidores e curtidas aparece aqui.',
 };
+
+export const feed = {
+  pageTitle: 'Feed',
+  title: 'Feed',
+  placeholder: 'As coleções das categorias e as mais populares aparecem aqui.',
+};

@@ -1,0 +1,77 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { api } from '../lib/api-client';
+import { AuthProvider } from '../lib/auth';
+import { i18n } from '../lib/i18n';
+import { stubFetch } from '../testing/render';
+import { routes } from './router';
+
+const realFetch = globalThis.fetch;
+afterEach(async () => {
+  globalThis.fetch = realFetch;
+  await act(() => i18n.changeLanguage('pt'));
+});
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AuthProvider onSessionLost={() => void router.navigate('/login')}>
+      <RouterProvider router={router} />
+    </AuthProvider>,
+  );
+  return { router, user: userEvent.setup() };
+}
+
+function storeSession() {
+  localStorage.setItem('token', 'tok');
+  localStorage.setItem('user_id', 'u1');
+  localStorage.setItem('user_name', 'Ana Souza');
+  localStorage.setItem('user_email', 'ana@example.com');
+  localStorage.setItem('user_picture', 'false');
+}
+
+describe('routes', () => {
+  it('sends an anonymous visitor from a guarded page to /login', async () => {
+    const { router } = renderApp('/onboarding');
+    expect(await screen.findByRole('heading', { name: 'Acesse sua conta' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('restores a stored session before rendering guarded pages', async () => {
+    storeSession();
+    renderApp('/onboarding');
+    expect(
+      await screen.findByRole('heading', { name: 'Boas-vindas ao Acervo, Ana Souza!' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Acervo, seu perfil' })).toHaveAttribute('href', '/profile');
+    expect(screen.getByRole('button', { name: /Notificações/ })).toHaveTextContent('01');
+  });
+
+  it('signs out and goes to /login when a signed call answers 401', async () => {
+    storeSession();
+    const calls = stubFetch({ status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'x' } } });
+    const { router } = renderApp('/profile');
+    await screen.findByRole('heading', { name: 'Olá, Ana Souza!' });
+    await act(() => api.get('/user/u1').catch(() => undefined));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls[0]?.init?.headers).toMatchObject({ authorization: 'Bearer tok' });
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('shows the friendly 404 page for unknown routes', async () => {
+    renderApp('/nada-aqui');
+    expect(await screen.findByRole('heading', { name: 'Não encontramos esta página' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Página não encontrada · Acervo'));
+  });
+
+  it('switches the whole interface to English from the footer and remembers it', async () => {
+    const { user } = renderApp('/login');
+    await user.click(screen.getByRole('button', { name: /English/ }));
+    expect(await screen.findByRole('heading', { name: 'Log in to your account' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('en');
+    expect(localStorage.getItem('language')).toBe('en');
+    expect(screen.getByRole('button', { name: /English/ })).toHaveAttribute('aria-pressed', 'true');
+  });
+});

@@ -1,0 +1,22 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../testing/render';
+import { RecoverForm } from './recover-form';
+
+describe('RecoverForm', () => {
+  it("requires the e-mail with 'Informe seu e-mail.'", async () => {
+    const { user, container } = renderWithProviders(<RecoverForm />);
+    await user.click(screen.getByRole('button', { name: 'Redefinir senha' }));
+    expect(container.querySelector('form')).toHaveClass('was-validated');
+    expect(await screen.findByText('Informe seu e-mail.')).toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail')).toBeInvalid();
+  });
+
+  it('says honestly that reset by e-mail is not available yet and where to write', async () => {
+    const { user } = renderWithProviders(<RecoverForm />);
+    await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Redefinir senha' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('contato@acervo.app');
+    expect(screen.getByRole('link', { name: 'Voltar para o login' })).toHaveAttribute('href', '/login');
+  });
+});

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { en } from './en';
+import { pt } from './pt';
+
+function shape(value: unknown, prefix = ''): string[] {
+  if (typeof value === 'string')
+    return [`${prefix}:${(value.match(/{{\s*\w+\s*}}|<\w+>/g) ?? []).sort().join(',')}`];
+  if (Array.isArray(value)) return value.flatMap((v, i) => shape(v, `${prefix}[${i}]`));
+  return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) =>
+    shape(v, prefix ? `${prefix}.${k}` : k),
+  );
+}
+
+describe('catalogues', () => {
+  it('have the same keys, array lengths, placeholders and tags in pt and en', () => {
+    expect(shape(en)).toEqual(shape(pt));
+  });
+
+  it('keep the spec texts verbatim, typos included', () => {
+    expect(pt.errors.loginInvalid).toContain('Verique se os dados');
+    expect(pt.landing.testimonials.items).toHaveLength(6);
+    expect(pt.help.faq).toHaveLength(3);
+    expect(pt.landing.how.steps).toHaveLength(4);
+  });
+});

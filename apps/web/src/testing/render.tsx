@@ -1,0 +1,41 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { AuthProvider } from '../lib/auth';
+
+/**
+ * Renders a component at `/` inside the providers the app gives it. Other paths render a marker
+ * so a test can see where a form navigated to.
+ */
+export function renderWithProviders(ui: ReactNode) {
+  const router = createMemoryRouter([
+    { path: '/', element: ui },
+    { path: '*', element: <p data-testid="navigated" /> },
+  ]);
+  const user = userEvent.setup();
+  const result = render(
+    <AuthProvider>
+      <RouterProvider router={router} />
+    </AuthProvider>,
+  );
+  return { ...result, user, router };
+}
+
+/** Answers the next fetch calls with these JSON responses, in order (the network, not our code). */
+export function stubFetch(...responses: Array<{ status: number; body?: unknown } | Error>) {
+  const calls: Array<{ url: string; init: RequestInit | undefined }> = [];
+  const queue = [...responses];
+  const fake = async (url: string | URL | Request, init?: RequestInit) => {
+    calls.push({ url: String(url), init });
+    const next = queue.shift();
+    if (!next) throw new Error('unexpected fetch');
+    if (next instanceof Error) throw next;
+    return new Response(next.body === undefined ? null : JSON.stringify(next.body), {
+      status: next.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+  globalThis.fetch = fake as typeof fetch;
+  return calls;
+}
