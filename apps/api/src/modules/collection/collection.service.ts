@@ -243,9 +243,8 @@ export async function listByCategory(
   categoryId: string,
   options: { limit: number; cursor?: string | undefined; sort: CollectionSort },
 ): Promise<Page> {
-  if (!(await categoryExists(db, categoryId))) throw categoryNotFound();
   const ordering = options.sort === 'popular' ? POPULAR : NEWEST;
-  return listPage(
+  const page = await listPage(
     db,
     `collections_by_category_${options.sort}`,
     `c.category_id = $1 AND ${PUBLICLY_LISTED('c')}`,
@@ -254,6 +253,9 @@ export async function listByCategory(
     options.limit,
     options.cursor,
   );
+  // Only an empty page needs the extra look-up: an unknown category is a 404, not an empty feed.
+  if (page.data.length === 0 && !(await categoryExists(db, categoryId))) throw categoryNotFound();
+  return page;
 }
 
 export const userNotFound = () => new AppError(404, 'NOT_FOUND', 'Usuário não encontrado.');
@@ -265,9 +267,7 @@ export async function listByUser(
   viewer: Viewer,
   options: { limit: number; cursor?: string | undefined },
 ): Promise<Page> {
-  const exists = await db.query('SELECT 1 FROM users WHERE id = $1', [userId], 'user_exists');
-  if (exists.length === 0) throw userNotFound();
-  return listPage(
+  const page = await listPage(
     db,
     'collections_by_user',
     `c.user_id = $1 AND ${visibleToViewer('c', '$2')}`,
@@ -276,6 +276,11 @@ export async function listByUser(
     options.limit,
     options.cursor,
   );
+  if (page.data.length === 0) {
+    const exists = await db.query('SELECT 1 FROM users WHERE id = $1', [userId], 'user_exists');
+    if (exists.length === 0) throw userNotFound();
+  }
+  return page;
 }
 
 /** The most followed public collections (recommendations and "Mais populares"). */

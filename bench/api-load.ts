@@ -1,0 +1,116 @@
+// API load benchmark: `npm run bench:api` (PostgreSQL via scripts/with-postgres.mjs, then PGlite).
+// For GET /api/v1/collection/by_category/{id} and GET /api/v1/collection/{id} on a seeded database
+// (10k collections, ~55k items), prints requests/s and p99 next to a baseline measured in the same
+// run: the same server answering a fixed in-memory JSON of the same size. Not a test.
+//
+// Options (env): BENCH_DB=pg|pglite|both (default: pg when TEST_DATABASE_URL or DATABASE_URL is
+// set, then pglite too unless BENCH_DB=pg), BENCH_DURATION seconds per target (10),
+// BENCH_CONNECTIONS (50), BENCH_COLLECTIONS (10000).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+interface Ready {
+  db: string;
+  port: number;
+  token: string;
+  paths: { by_category: string; collection: string };
+  sizes: { by_category: number; collection: number };
+  categoryCollections: number;
+  collectionItems: number;
+  seeded: { people: number; collections: number; items: number };
+}
+
+interface Result {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const pgUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+const which = process.env.BENCH_DB ?? (pgUrl ? 'both' : 'pglite');
+const runs = [...(which !== 'pglite' && pgUrl ? ['postgres'] : []), ...(which !== 'pg' ? ['pglite'] : [])];
+if (runs.length === 0) {
+  console.error(
+    'BENCH_DB=pg needs a PostgreSQL server: run through `npm run bench:api` or set DATABASE_URL.',
+  );
+  process.exit(2);
+}
+
+function startServer(kind: string): Promise<{ child: ChildProcess; ready: Ready }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./api-server.ts', import.meta.url))],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, BENCH_DATABASE_URL: kind === 'postgres' ? pgUrl : '' },
+    },
+  );
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      if (line.startsWith('{')) resolve({ child, ready: JSON.parse(line) as Ready });
+    });
+    child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+}
+
+async function load(url: string, headers: Record<string, string>, duration: number): Promise<Result> {
+  return (await autocannon({ url, connections: CONNECTIONS, duration, headers })) as Result;
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const rows: string[][] = [];
+
+for (const kind of runs) {
+  console.log(`\n== ${kind}: seeding and starting the server ==`);
+  const { child, ready } = await startServer(kind);
+  const base = `http://127.0.0.1:${ready.port}`;
+  const auth = { authorization: `Bearer ${ready.token}` };
+  console.log(
+    `seeded ${fmt(ready.seeded.collections)} collections, ${fmt(ready.seeded.items)} items, ` +
+      `${fmt(ready.seeded.people)} people; category has ${fmt(ready.categoryCollections)} public collections`,
+  );
+  for (const target of ['by_category', 'collection'] as const) {
+    const real = `${base}${ready.paths[target]}`;
+    const fixed = `${base}/bench/baseline/${target}`;
+    // Warm up: JIT, prepared statements, connection pool, caches.
+    await load(real, auth, 2);
+    await load(fixed, {}, 2);
+    const baseline = await load(fixed, {}, DURATION);
+    const measured = await load(real, auth, DURATION);
+    for (const r of [baseline, measured]) {
+      if (r.non2xx || r.errors || r.timeouts) {
+        console.error(`failures: non2xx=${r.non2xx} errors=${r.errors} timeouts=${r.timeouts}`);
+      }
+    }
+    const label =
+      target === 'by_category' ? 'GET /collection/by_category/{id} (20 cards)' : 'GET /collection/{id}';
+    rows.push([
+      kind,
+      label,
+      `${(ready.sizes[target] / 1024).toFixed(1)} KB`,
+      fmt(measured.requests.average),
+      `${measured.latency.p99} ms`,
+      fmt(baseline.requests.average),
+      `${baseline.latency.p99} ms`,
+      `${((measured.requests.average / baseline.requests.average) * 100).toFixed(1)}%`,
+    ]);
+    console.log(rows.at(-1)!.join(' | '));
+  }
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+const header = ['db', 'route', 'body', 'req/s', 'p99', 'baseline req/s', 'baseline p99', 'share'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
+console.log(`\n${CONNECTIONS} connections, ${DURATION} s per target, autocannon on the same machine`);
+console.log(line(header));
+console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
+for (const r of rows) console.log(line(r));

@@ -1,0 +1,142 @@
+// The server side of the API load benchmark (run by bench/api-load.ts, not on its own): seeds a
+// large community, starts the real app on a free port and adds bench-only baseline routes that
+// answer a fixed in-memory JSON of the same size as the real answers. Prints one JSON line when
+// ready and serves until killed.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app.ts';
+import { openDb, type Db } from '../apps/api/src/db/client.ts';
+import { migrate } from '../apps/api/src/db/migrate.ts';
+import {
+  generateCommunity,
+  insertCommunity,
+  insertSocialActivity,
+} from '../apps/api/src/db/seed/community.ts';
+import { loadConfig } from '../apps/api/src/env.ts';
+import { hashPassword } from '../apps/api/src/lib/passwords.ts';
+
+const COLLECTIONS = Number(process.env.BENCH_COLLECTIONS ?? 10_000);
+const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 1_000);
+const adminUrl = process.env.BENCH_DATABASE_URL;
+
+async function open(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (!adminUrl) return { db: await openDb({}), drop: async () => {} };
+  // A database of its own on the given server, dropped at the end.
+  const name = `acervo_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await openDb({ databaseUrl: url.toString(), poolSize: 10 });
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  };
+  return { db, drop };
+}
+
+const log = (message: string) => process.stderr.write(`[bench-server] ${message}\n`);
+
+const { db, drop } = await open();
+await migrate(db);
+const started = Date.now();
+const categories = await db.query<{ id: string; name: string }>('SELECT id, name FROM categories');
+const community = generateCommunity({
+  people: PEOPLE,
+  collections: COLLECTIONS,
+  itemsPerCollection: [3, 8],
+  privateShare: 0.15,
+  emailDomain: 'bench.acervo.app',
+  categories,
+  seed: 42,
+});
+await insertCommunity(db, community, await hashPassword('Bench2026senha'));
+await insertSocialActivity(db, community);
+// As autovacuum would have by now: statistics and the visibility map for index-only scans.
+await db.exec('VACUUM ANALYZE');
+log(
+  `seeded ${community.users.length} people, ${community.collections.length} collections, ` +
+    `${community.items.length} items in ${((Date.now() - started) / 1000).toFixed(1)} s (${db.kind})`,
+);
+
+const config = loadConfig({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  AUTH_RATE_LIMIT_PER_IP: '1000',
+  DATABASE_POOL_SIZE: '10',
+});
+const app = await buildApp({ config, db });
+// Bench-only routes, never in production code: the same server answering fixed JSON.
+const baseline: Record<string, unknown> = {};
+app.get('/bench/baseline/:name', async (request, reply) => {
+  const body = baseline[(request.params as { name: string }).name];
+  return body === undefined ? reply.status(404).send({}) : body;
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : 0;
+
+const registration = await app.inject({
+  method: 'POST',
+  url: '/api/v1/registration',
+  payload: {
+    name: 'Bench',
+    email: 'bench@bench.acervo.app',
+    password: 'Bench2026senha',
+    password_confirmation: 'Bench2026senha',
+  },
+});
+const token = registration.json().data.access_token as string;
+const headers = { authorization: `Bearer ${token}` };
+
+// A busy category and a typical public collection (median item count).
+const [category] = await db.query<{ category_id: string; n: number }>(
+  `SELECT category_id, count(*)::int AS n FROM collections WHERE NOT private
+   GROUP BY category_id ORDER BY n DESC LIMIT 1`,
+);
+const [collection] = await db.query<{ id: string; items: number }>(
+  `SELECT c.id, count(i.id)::int AS items FROM collections c JOIN collection_items i ON i.collection_id = c.id
+   WHERE NOT c.private GROUP BY c.id HAVING count(i.id) = 6 LIMIT 1`,
+);
+const paths = {
+  by_category: `/api/v1/collection/by_category/${category!.category_id}`,
+  collection: `/api/v1/collection/${collection!.id}`,
+};
+const sizes: Record<string, number> = {};
+for (const [name, path] of Object.entries(paths)) {
+  const res = await app.inject({ url: path, headers });
+  if (res.statusCode !== 200) throw new Error(`${path} answered ${res.statusCode}`);
+  baseline[name] = res.json();
+  sizes[name] = res.body.length;
+}
+
+process.stdout.write(
+  `${JSON.stringify({
+    ready: true,
+    db: db.kind,
+    port,
+    token,
+    paths,
+    sizes,
+    categoryCollections: category!.n,
+    collectionItems: collection!.items,
+    seeded: {
+      people: community.users.length,
+      collections: community.collections.length,
+      items: community.items.length,
+    },
+  })}\n`,
+);
+
+const stop = async () => {
+  await app.close();
+  await db.close();
+  await drop();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
