@@ -37,7 +37,7 @@ test('logout goes to /login, and logging in again lands on /profile', async ({ p
   await expect(page).toHaveURL(/\/onboarding$/);
   const { token } = await storage(page, 'localStorage');
 
-  await page.getByRole('button', { name: 'Menu do usuário' }).click();
+  await page.getByRole('button', { name: /Menu do usuário/ }).click();
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await storage(page, 'localStorage')).toMatchObject({ token: null, user_id: null });

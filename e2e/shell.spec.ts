@@ -60,3 +60,22 @@ test('public pages render with their titles, and unknown routes show the friendl
   await expect(page.getByRole('heading', { name: 'Não encontramos esta página' })).toBeVisible();
   await expect(page).toHaveTitle('Página não encontrada · Acervo');
 });
+
+test('pages fit a 360 px wide screen without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of [
+    '/',
+    '/login',
+    '/register',
+    '/recover',
+    '/help',
+    '/contact',
+    '/privacy-policy',
+    '/terms-use',
+  ]) {
+    await page.goto(path);
+    await expect(page.locator('footer')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});

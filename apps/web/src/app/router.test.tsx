@@ -7,6 +7,7 @@ import { AuthProvider } from '../lib/auth';
 import { i18n } from '../lib/i18n';
 import { stubFetch } from '../testing/render';
 import { routes } from './router';
+import { RouteErrorPage } from './routes/route-error';
 
 const realFetch = globalThis.fetch;
 afterEach(async () => {
@@ -73,5 +74,25 @@ describe('routes', () => {
     expect(document.documentElement.lang).toBe('en');
     expect(localStorage.getItem('language')).toBe('en');
     expect(screen.getByRole('button', { name: /English/ })).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+describe('errors', () => {
+  it("shows 'Unexpected Application Error!' with the message when a page throws", async () => {
+    function Broken(): never {
+      throw new Error('boom');
+    }
+    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <RouteErrorPage /> }]);
+    const quiet = console.error;
+    console.error = () => {};
+    try {
+      render(<RouterProvider router={router} />);
+      expect(
+        await screen.findByRole('heading', { name: 'Unexpected Application Error!' }),
+      ).toBeInTheDocument();
+      expect(screen.getByText('boom')).toBeInTheDocument();
+    } finally {
+      console.error = quiet;
+    }
   });
 });

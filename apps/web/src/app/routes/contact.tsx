@@ -12,7 +12,7 @@ export function ContactPage() {
     <>
       <PageHeader title={t('contact.title')} subtitle={t('contact.subtitle')} />
       <div className="container py-5">
-        <div className="row g-5">
+        <div className="row g-4 g-lg-5">
           <div className="col-12 col-lg-8">
             <ContactForm />
           </div>

@@ -12,7 +12,7 @@ export function HelpPage() {
   const faq = t('help.faq', { returnObjects: true }) as Faq[];
   return (
     <>
-      <PageHeader title={t('help.title')} subtitle={t('help.subtitle')} />
+      <PageHeader narrow title={t('help.title')} subtitle={t('help.subtitle')} />
       <div className="container py-5 narrow-page">
         <Accordion defaultActiveKey="0">
           {faq.map((entry, index) => (

@@ -53,7 +53,7 @@ export function LandingPage() {
     <>
       <section className="hero">
         <div className="container py-5">
-          <div className="row align-items-center g-5 py-lg-4">
+          <div className="row align-items-center g-4 g-lg-5 py-lg-4">
             <div className="col-12 col-lg-6">
               <p className="text-uppercase fw-semibold small hero-eyebrow mb-3">
                 {t('landing.hero.eyebrow')}

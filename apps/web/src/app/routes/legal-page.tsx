@@ -15,7 +15,7 @@ export function LegalPage({ document: which }: { document: 'privacy' | 'terms' }
   }) as Section[];
   return (
     <>
-      <PageHeader title={t(`legal.${which}.title`)} subtitle={t(`legal.${which}.subtitle`)}>
+      <PageHeader narrow title={t(`legal.${which}.title`)} subtitle={t(`legal.${which}.subtitle`)}>
         <p className="small text-body-secondary mt-3 mb-0">
           {t('legal.updatedAt', { date: t('legal.updatedDate') })}
         </p>

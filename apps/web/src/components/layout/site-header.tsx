@@ -120,11 +120,12 @@ function SignedInNav({ addItemModal: AddItemModal }: { addItemModal?: HeaderModa
           </span>
         </button>
         <Dropdown align="end">
-          <Dropdown.Toggle variant="light" className="user-menu-toggle" aria-label={t('common.nav.userMenu')}>
+          <Dropdown.Toggle variant="light" className="user-menu-toggle">
+            <span className="visually-hidden">{t('common.nav.userMenu')}: </span>
             <span className="avatar-initial" aria-hidden="true">
               {(user?.userName.trim()[0] ?? '?').toUpperCase()}
             </span>
-            <span className="ms-2 d-none d-sm-inline">{user?.userName}</span>
+            <span className="ms-2 user-menu-name">{user?.userName}</span>
           </Dropdown.Toggle>
           <Dropdown.Menu>
             <Dropdown.Header>
@@ -153,12 +154,23 @@ function SignedInNav({ addItemModal: AddItemModal }: { addItemModal?: HeaderModa
 export function SiteHeader({ addItemModal }: { addItemModal?: HeaderModal }) {
   const { t } = useTranslation();
   const { user } = useAuth();
+  const [expanded, setExpanded] = useState(false);
+  // On small screens the menu closes once a link in it is followed.
+  const closeOnLink = (event: React.MouseEvent) => {
+    if ((event.target as HTMLElement).closest('a')) setExpanded(false);
+  };
   return (
-    <Navbar expand="lg" className="site-header border-bottom bg-body" sticky="top" collapseOnSelect>
+    <Navbar
+      expand="lg"
+      className="site-header border-bottom bg-body"
+      sticky="top"
+      expanded={expanded}
+      onToggle={setExpanded}
+    >
       <div className="container">
         <Brand signedIn={Boolean(user)} />
-        <Navbar.Toggle aria-controls="site-nav" aria-label={t('common.nav.toggle')} />
-        <Navbar.Collapse id="site-nav">
+        <Navbar.Toggle aria-controls="site-nav" label={t('common.nav.toggle')} />
+        <Navbar.Collapse id="site-nav" onClick={closeOnLink}>
           <nav
             className="d-flex flex-column flex-lg-row flex-grow-1 align-items-lg-center"
             aria-label={t('common.nav.main')}
