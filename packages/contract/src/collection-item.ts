@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, idSchema } from './common.ts';
+import { NO_NUL, NUL_MESSAGE } from './user.ts';
 
 export const ITEM_NAME_MAX = 200;
 export const ITEM_DESCRIPTION_MAX = 2000;
@@ -19,8 +20,13 @@ const itemName = z
   .string({ error: ITEM_MESSAGES.name })
   .trim()
   .min(1, ITEM_MESSAGES.name)
-  .max(ITEM_NAME_MAX, tooLong(ITEM_NAME_MAX));
-const itemDescription = z.string().trim().max(ITEM_DESCRIPTION_MAX, tooLong(ITEM_DESCRIPTION_MAX));
+  .max(ITEM_NAME_MAX, tooLong(ITEM_NAME_MAX))
+  .regex(NO_NUL, NUL_MESSAGE);
+const itemDescription = z
+  .string()
+  .trim()
+  .max(ITEM_DESCRIPTION_MAX, tooLong(ITEM_DESCRIPTION_MAX))
+  .regex(NO_NUL, NUL_MESSAGE);
 
 /** 0.5 to 5 in half steps; null means "no rating" (no stars are shown). */
 export const ratingSchema = z
@@ -51,7 +57,8 @@ export const collectionItemCreateForm = collectionItemCreateBody.extend({
     .string({ error: ITEM_MESSAGES.description })
     .trim()
     .min(1, ITEM_MESSAGES.description)
-    .max(ITEM_DESCRIPTION_MAX, tooLong(ITEM_DESCRIPTION_MAX)),
+    .max(ITEM_DESCRIPTION_MAX, tooLong(ITEM_DESCRIPTION_MAX))
+    .regex(NO_NUL, NUL_MESSAGE),
 });
 
 /** `PUT /api/v1/collection_items/{item}`: name required; absent description or rating is kept. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, idSchema } from './common.ts';
 import { collectionItemSchema } from './collection-item.ts';
+import { NO_NUL, NUL_MESSAGE } from './user.ts';
 
 export const COLLECTION_NAME_MAX = 120;
 export const COLLECTION_DESCRIPTION_MAX = 2000;
@@ -27,9 +28,18 @@ const categoryId = z
   .regex(/^[A-Za-z0-9_-]+$/, COLLECTION_MESSAGES.categoryUnknown);
 
 const collectionName = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(COLLECTION_NAME_MAX, tooLong(COLLECTION_NAME_MAX));
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(COLLECTION_NAME_MAX, tooLong(COLLECTION_NAME_MAX))
+    .regex(NO_NUL, NUL_MESSAGE);
 
-const description = z.string().trim().max(COLLECTION_DESCRIPTION_MAX, tooLong(COLLECTION_DESCRIPTION_MAX));
+const description = z
+  .string()
+  .trim()
+  .max(COLLECTION_DESCRIPTION_MAX, tooLong(COLLECTION_DESCRIPTION_MAX))
+  .regex(NO_NUL, NUL_MESSAGE);
 
 /**
  * `POST /api/v1/collection`. Fields such as `user_id`, `likes` or `followers` are not part of the

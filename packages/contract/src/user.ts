@@ -54,8 +54,18 @@ export const ACCOUNT_MESSAGES = {
   postalCodeInvalid: 'Informe o CEP no formato 00000-000.',
 } as const;
 
+/** The database cannot store the NUL character; refusing it here keeps that a 400, not a 500. */
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
+export const NO_NUL = /^[^\u0000]*$/;
+export const NUL_MESSAGE = 'O texto contém um caractere inválido.';
+
 const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Use no máximo ${max} caracteres.`);
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Use no máximo ${max} caracteres.`)
+    .regex(NO_NUL, NUL_MESSAGE);
 
 /**
  * A Brazilian phone: optional +55, a two-digit area code (DDD, no zeros) and 8 digits (landline)

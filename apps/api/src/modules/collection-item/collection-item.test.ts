@@ -57,6 +57,13 @@ describe('POST /api/v1/collection_items', () => {
     ['no collection', { name: 'X' }, 'collection_id', 'Selecione uma coleção.'],
     ['no name', { name: undefined }, 'name', 'Informe o nome do item.'],
     ['a blank name', { name: '  ' }, 'name', 'Informe o nome do item.'],
+    ['a NUL in the name', { name: 'a\u0000' }, 'name', 'O texto contém um caractere inválido.'],
+    [
+      'a NUL in the description',
+      { description: '\u0000' },
+      'description',
+      'O texto contém um caractere inválido.',
+    ],
     ['a rating of 0', { rating: 0 }, 'rating', 'A nota vai de 0,5 a 5, em meios pontos.'],
     ['a rating above 5', { rating: 5.5 }, 'rating', 'A nota vai de 0,5 a 5, em meios pontos.'],
     ['a rating off the half steps', { rating: 3.3 }, 'rating', 'A nota vai de 0,5 a 5, em meios pontos.'],

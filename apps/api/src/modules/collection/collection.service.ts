@@ -138,7 +138,18 @@ function encodeCursor(parts: (string | number)[]): string {
   return Buffer.from(JSON.stringify(parts)).toString('base64url');
 }
 
-function decodeCursor(cursor: string, shape: ('string' | 'number')[]): (string | number)[] {
+const CURSOR_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const INT4_MAX = 2_147_483_647;
+
+type CursorPart = 'instant' | 'id' | 'count';
+const CURSOR_PART_OK: Record<CursorPart, (p: unknown) => boolean> = {
+  instant: (p) => typeof p === 'string' && CURSOR_INSTANT.test(p) && !Number.isNaN(Date.parse(p)),
+  id: (p) => typeof p === 'string' && p.length > 0 && p.length <= 64,
+  count: (p) => typeof p === 'number' && Number.isInteger(p) && p >= 0 && p <= INT4_MAX,
+};
+
+/** Cursors come back from clients: anything we did not issue is a 400, never a database error. */
+function decodeCursor(cursor: string, shape: CursorPart[]): (string | number)[] {
   let parts: unknown;
   try {
     parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -148,14 +159,8 @@ function decodeCursor(cursor: string, shape: ('string' | 'number')[]): (string |
   if (
     !Array.isArray(parts) ||
     parts.length !== shape.length ||
-    parts.some((p, i) => typeof p !== shape[i] || (typeof p === 'string' && p.length > 64))
+    !shape.every((k, i) => CURSOR_PART_OK[k](parts[i]))
   ) {
-    throw invalidCursor();
-  }
-  const [first] = parts;
-  if (shape[0] === 'string' && Number.isNaN(Date.parse(first as string))) throw invalidCursor();
-  if (shape[0] === 'number' && !Number.isSafeInteger(first)) throw invalidCursor();
-  if (shape[1] === 'string' && shape.length === 3 && Number.isNaN(Date.parse(parts[1] as string))) {
     throw invalidCursor();
   }
   return parts as (string | number)[];
@@ -166,7 +171,7 @@ interface Ordering {
   orderBy: string;
   /** The keyset condition after the cursor, parameters starting at `$at`. */
   after: (at: number) => string;
-  cursorShape: ('string' | 'number')[];
+  cursorShape: CursorPart[];
   sortKey: string;
   keyOf: (row: { sort_key: string; id: string; popularity?: number }) => (string | number)[];
 }
@@ -174,7 +179,7 @@ interface Ordering {
 const NEWEST: Ordering = {
   orderBy: 'c.updated_at DESC, c.id DESC',
   after: (at) => `(c.updated_at, c.id) < ($${at}::timestamptz, $${at + 1})`,
-  cursorShape: ['string', 'string'],
+  cursorShape: ['instant', 'id'],
   sortKey: isoUtcMicros('c.updated_at'),
   keyOf: (row) => [row.sort_key, row.id],
 };
@@ -182,7 +187,7 @@ const NEWEST: Ordering = {
 const POPULAR: Ordering = {
   orderBy: 'c.popularity DESC, c.updated_at DESC, c.id DESC',
   after: (at) => `(c.popularity, c.updated_at, c.id) < ($${at}::int, $${at + 1}::timestamptz, $${at + 2})`,
-  cursorShape: ['number', 'string', 'string'],
+  cursorShape: ['count', 'instant', 'id'],
   sortKey: isoUtcMicros('c.updated_at'),
   keyOf: (row) => [row.popularity ?? 0, row.sort_key, row.id],
 };

@@ -148,6 +148,15 @@ describe('POST /api/v1/collection', () => {
     expect(mine.json().data).toEqual([]);
   });
 
+  it('answers 400, not a database error, for text the database cannot store (NUL)', async () => {
+    const owner = await signUp(ctx.app);
+    for (const body of [{ name: 'a\u0000b' }, { name: 'ok', description: 'x\u0000' }]) {
+      const res = await send('POST', '/api/v1/collection', owner, { category_id: FILMES, ...body });
+      expect(res.statusCode).toBe(400);
+      expect(Object.values(res.json().error.fields)).toContain('O texto contém um caractere inválido.');
+    }
+  });
+
   it('answers 401 to an anonymous caller, even with an invalid body', async () => {
     expect(
       (await send('POST', '/api/v1/collection', undefined, { category_id: FILMES, name: 'X' })).statusCode,
@@ -460,6 +469,30 @@ describe('GET /api/v1/collection/by_category/{category_id}', () => {
       expect(bad.statusCode, query).toBe(400);
       expect(bad.json().error.code).toBe('VALIDATION_FAILED');
     }
+  });
+
+  it('refuses forged cursors with 400, whatever they hold', async () => {
+    const owner = await signUp(ctx.app);
+    const forge = (parts: unknown) => Buffer.from(JSON.stringify(parts)).toString('base64url');
+    const forged: [string, string][] = [
+      ['newest', forge(['1', 'abc'])],
+      ['newest', forge(['2026-99-99T00:00:00.000000Z', 'abc'])],
+      ['newest', forge(['2026-01-01T00:00:00.000000Z', 'abc', 'extra'])],
+      ['newest', forge({ a: 1 })],
+      ['popular', forge([2 ** 40, '2026-01-01T00:00:00.000000Z', 'abc'])],
+      ['popular', forge([-1, '2026-01-01T00:00:00.000000Z', 'abc'])],
+      ['popular', forge(['1', '2026-01-01T00:00:00.000000Z', 'abc'])],
+    ];
+    for (const [sort, cursor] of forged) {
+      const res = await get(`/api/v1/collection/by_category/${FILMES}?sort=${sort}&cursor=${cursor}`, owner);
+      expect(res.statusCode, cursor).toBe(400);
+      expect(res.json().error.fields.cursor).toBe('Cursor inválido.');
+    }
+    const byUser = await get(
+      `/api/v1/collection/by_user/${owner.user_id}?cursor=${forge(['1', 'x'])}`,
+      owner,
+    );
+    expect(byUser.statusCode).toBe(400);
   });
 
   it('answers 404 for an unknown category and 401 anonymous', async () => {

@@ -166,6 +166,7 @@ describe('PUT /api/v1/user/{user_id}', () => {
     ],
     ['a short CEP', { postal_code: '1234-567' }, 'postal_code', ACCOUNT_MESSAGES.postalCodeInvalid],
     ['a blank name', { name: '   ' }, 'name', ACCOUNT_MESSAGES.name],
+    ['a NUL in the address', { address: 'Rua\u0000' }, 'address', 'O texto contém um caractere inválido.'],
   ])('answers 400 naming the field for %s', async (_why, change, field, message) => {
     const me = await signUp(ctx.app);
     const res = await put(`/api/v1/user/${me.user_id}`, me, { ...validAccount, ...change });
