@@ -27,6 +27,7 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  globalTeardown: './e2e/global-teardown.ts',
   fullyParallel: false,
   workers: 2,
   retries: 0,

@@ -13,6 +13,7 @@ import { useRemoteFlags } from '../../../lib/remote-flags';
 import { createSession } from '../api/auth-api';
 import { loginFormSchema, type LoginFormInput, type LoginFormOutput } from './auth-schemas';
 import { CaptchaSlot } from './captcha-slot';
+import { GoogleSignInSlot } from './google-sign-in-slot';
 
 export function LoginForm() {
   const { t } = useTranslation();
@@ -90,6 +91,7 @@ export function LoginForm() {
       <SubmitButton busy={isSubmitting} className="w-100 btn-lg">
         {t('auth.login.submit')}
       </SubmitButton>
+      <GoogleSignInSlot enabled={flags.google_auth_enabled} />
       <p className="text-center mt-4 mb-0">
         {t('auth.login.noAccount')} <Link to="/register">{t('auth.login.register')}</Link>
       </p>
