@@ -79,3 +79,23 @@ test('pages fit a 360 px wide screen without sideways scrolling', async ({ page 
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });
+
+test('the keyboard reaches the skip link first and the form in order, with a visible focus', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Pular para o conteúdo' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.getByLabel('E-mail').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Senha')).toBeFocused();
+  await page.keyboard.press('Tab');
+  const remember = page.getByLabel('Lembrar');
+  await expect(remember).toBeFocused();
+  const outline = await remember.evaluate(
+    (el) => getComputedStyle(el).boxShadow + getComputedStyle(el).outlineStyle,
+  );
+  expect(outline).not.toBe('nonenone');
+});
