@@ -62,6 +62,12 @@ describe('unknown routes', () => {
     expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: expect.any(String) } });
   });
 
+  it('answer 404 for a missing asset instead of the page', async () => {
+    const res = await ctx.app.inject({ url: '/assets/index-gone.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).not.toMatch(/text\/html/);
+  });
+
   it('fall back to the web app elsewhere, so client-side routes load', async () => {
     const res = await ctx.app.inject({ url: '/profile/xyz', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);

@@ -28,7 +28,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET') {
+    // A missing hashed asset (say, from a build newer than this process) must be a 404, not
+    // index.html, or the browser reports a script of the wrong type instead of a missing file.
+    const isAsset = path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path);
+    if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET' || isAsset) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Recurso não encontrado.' } });
     }
     if (!hasBuild) return reply.type('text/html; charset=utf-8').send(PLACEHOLDER);
