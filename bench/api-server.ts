@@ -2,11 +2,10 @@
 // large community, starts the real app on a free port and adds bench-only baseline routes that
 // answer a fixed in-memory JSON of the same size as the real answers. Prints one JSON line when
 // ready and serves until killed.
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { openDb, type Db } from '../apps/api/src/db/client.ts';
 import { migrate } from '../apps/api/src/db/migrate.ts';
+import { createScratchDatabase } from '../apps/api/src/db/scratch-database.ts';
 import {
   generateCommunity,
   insertCommunity,
@@ -22,21 +21,9 @@ const adminUrl = process.env.BENCH_DATABASE_URL;
 async function open(): Promise<{ db: Db; drop: () => Promise<void> }> {
   if (!adminUrl) return { db: await openDb({}), drop: async () => {} };
   // A database of its own on the given server, dropped at the end.
-  const name = `acervo_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = await openDb({ databaseUrl: url.toString(), poolSize: 10 });
-  const drop = async () => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  };
-  return { db, drop };
+  const scratch = await createScratchDatabase(adminUrl, 'acervo_bench');
+  const db = await openDb({ databaseUrl: scratch.url, poolSize: 10 });
+  return { db, drop: scratch.drop };
 }
 
 const log = (message: string) => process.stderr.write(`[bench-server] ${message}\n`);

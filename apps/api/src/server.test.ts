@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchDatabase } from './db/scratch-database.ts';
 
 /**
  * The real process, as `npm start` runs it: data survives a restart, and SIGTERM lets in-flight
@@ -69,20 +68,9 @@ beforeAll(async () => {
   env = { DATA_DIR: dataDir, NODE_ENV: 'production' };
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
-    const name = `acervo_server_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    cleanup = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const scratch = await createScratchDatabase(adminUrl, 'acervo_server');
+    env.DATABASE_URL = scratch.url;
+    cleanup = scratch.drop;
   }
 });
 afterAll(async () => {

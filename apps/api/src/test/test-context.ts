@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { openDb, type Db } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
+import { createScratchDatabase } from '../db/scratch-database.ts';
 import { testConfig, type Config } from '../env.ts';
 
 /**
@@ -31,20 +31,9 @@ export async function createTestContext(): Promise<TestContext> {
   let dropDatabase = async () => {};
   let db: Db;
   if (adminUrl) {
-    const name = `acervo_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    db = await openDb({ databaseUrl: url.toString(), poolSize: 5 });
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const scratch = await createScratchDatabase(adminUrl, 'acervo_test');
+    db = await openDb({ databaseUrl: scratch.url, poolSize: 5 });
+    dropDatabase = scratch.drop;
   } else {
     db = await openDb({});
   }
