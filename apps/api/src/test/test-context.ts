@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { openDb, type Db } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
@@ -18,6 +18,13 @@ export interface TestContext {
   app: FastifyInstance;
   /** Builds another app over the same database, e.g. with low rate limits or captured logs. */
   buildApp(overrides?: Partial<Record<keyof Config, string>>, logs?: string[]): Promise<FastifyInstance>;
+  /** A request to `app`, as `who` (signed in) or anonymously, with an optional JSON body. */
+  request(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    who?: { auth: { authorization: string } },
+    payload?: object,
+  ): Promise<LightMyRequestResponse>;
   /** Empties every table except reference data (categories) and migrations. */
   reset(): Promise<void>;
   close(): Promise<void>;
@@ -64,6 +71,8 @@ export async function createTestContext(): Promise<TestContext> {
     db,
     app,
     buildApp: build,
+    request: (method, url, who, payload) =>
+      app.inject({ method, url, ...(who ? { headers: who.auth } : {}), ...(payload ? { payload } : {}) }),
     async reset() {
       const tables = await db.query<{ tablename: string }>(
         "SELECT tablename FROM pg_tables WHERE schemaname = 'public'",

@@ -10,10 +10,9 @@ beforeAll(async () => {
 beforeEach(() => ctx.reset());
 afterAll(() => ctx.close());
 
-const get = (url: string, who?: Session) =>
-  ctx.app.inject({ method: 'GET', url, ...(who ? { headers: who.auth } : {}) });
+const get = (url: string, who?: Session) => ctx.request('GET', url, who);
 const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, who: Session | undefined, payload?: object) =>
-  ctx.app.inject({ method, url, ...(who ? { headers: who.auth } : {}), ...(payload ? { payload } : {}) });
+  ctx.request(method, url, who, payload);
 
 async function scene() {
   const owner = await signUp(ctx.app, { name: 'Carla Dias' });

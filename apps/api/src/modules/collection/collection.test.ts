@@ -18,10 +18,9 @@ beforeAll(async () => {
 beforeEach(() => ctx.reset());
 afterAll(() => ctx.close());
 
-const get = (url: string, who?: Session) =>
-  ctx.app.inject({ method: 'GET', url, ...(who ? { headers: who.auth } : {}) });
+const get = (url: string, who?: Session) => ctx.request('GET', url, who);
 const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, who: Session | undefined, payload?: object) =>
-  ctx.app.inject({ method, url, ...(who ? { headers: who.auth } : {}), ...(payload ? { payload } : {}) });
+  ctx.request(method, url, who, payload);
 
 /** Owner, another signed-in user, and one public and one private collection of the owner. */
 async function scene() {

@@ -10,10 +10,8 @@ beforeAll(async () => {
 beforeEach(() => ctx.reset());
 afterAll(() => ctx.close());
 
-const get = (url: string, who?: Session) =>
-  ctx.app.inject({ method: 'GET', url, ...(who ? { headers: who.auth } : {}) });
-const put = (url: string, who: Session | undefined, payload: object) =>
-  ctx.app.inject({ method: 'PUT', url, payload, ...(who ? { headers: who.auth } : {}) });
+const get = (url: string, who?: Session) => ctx.request('GET', url, who);
+const put = (url: string, who: Session | undefined, payload: object) => ctx.request('PUT', url, who, payload);
 
 const validAccount = {
   name: 'Fernanda Oliveira',
