@@ -2,10 +2,10 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { api } from '../lib/api-client';
 import { AuthProvider } from '../lib/auth';
 import { i18n } from '../lib/i18n';
-import { stubFetch } from '../testing/render';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { stubFetch, testQueryClient } from '../testing/render';
 import { routes } from './router';
 import { RouteErrorPage } from './routes/route-error';
 
@@ -18,9 +18,11 @@ afterEach(async () => {
 function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <AuthProvider onSessionLost={() => void router.navigate('/login')}>
-      <RouterProvider router={router} />
-    </AuthProvider>,
+    <QueryClientProvider client={testQueryClient()}>
+      <AuthProvider onSessionLost={() => void router.navigate('/login')}>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </QueryClientProvider>,
   );
   return { router, user: userEvent.setup() };
 }
@@ -53,9 +55,8 @@ describe('routes', () => {
   it('signs out and goes to /login when a signed call answers 401', async () => {
     storeSession();
     const calls = stubFetch({ status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'x' } } });
+    // The profile's first call (its header's GET /user/u1) answers 401.
     const { router } = renderApp('/profile');
-    await screen.findByRole('heading', { name: 'Olá, Ana Souza!' });
-    await act(() => api.get('/user/u1').catch(() => undefined));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(calls[0]?.init?.headers).toMatchObject({ authorization: 'Bearer tok' });
     expect(localStorage.getItem('token')).toBeNull();

@@ -1,15 +1,24 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { RootLayout } from './layouts/root-layout';
 import { RequireAuth } from './require-auth';
+import { AccountLayout, AccountProfilePage, AccountSecurityPage } from './routes/account';
 import { ContactPage } from './routes/contact';
 import { FeedPage } from './routes/feed';
 import { HelpPage } from './routes/help';
 import { LandingPage } from './routes/landing';
 import { LegalPage } from './routes/legal-page';
+import {
+  CollectionCreatePage,
+  CollectionEditPage,
+  CollectionPage,
+  ItemCreateRoute,
+  ItemEditRoute,
+  ItemRoute,
+} from './routes/lists';
 import { LoginPage } from './routes/login';
 import { NotFoundPage } from './routes/not-found';
 import { OnboardingPage } from './routes/onboarding';
-import { ProfilePage } from './routes/profile';
+import { ProfilePage, UserProfilePage } from './routes/profile';
 import { RecoverPage } from './routes/recover';
 import { RegisterPage } from './routes/register';
 import { RouteErrorPage } from './routes/route-error';
@@ -29,12 +38,31 @@ const publicRoutes: RouteObject[] = [
   { path: 'contact', element: <ContactPage /> },
   { path: 'privacy-policy', element: <LegalPage document="privacy" /> },
   { path: 'terms-use', element: <LegalPage document="terms" /> },
+  // Not behind the guard: an anonymous visitor sees the sign-in prompt (spec section 2).
+  { path: 'lists/:id', element: <CollectionPage /> },
 ];
 
 const signedInRoutes: RouteObject[] = [
   { path: 'onboarding', element: <OnboardingPage /> },
   { path: 'profile', element: <ProfilePage /> },
+  // Onboarding's "complete your profile" card: the account form is where registration data lives.
+  { path: 'profile/update', element: <Navigate to="/account/profile" replace /> },
+  { path: 'profile/:userId', element: <UserProfilePage /> },
   { path: 'feed', element: <FeedPage /> },
+  { path: 'lists/create', element: <CollectionCreatePage /> },
+  { path: 'lists/edit/:id', element: <CollectionEditPage /> },
+  { path: 'lists/:id/items/create', element: <ItemCreateRoute /> },
+  { path: 'lists/:id/items/edit/:item', element: <ItemEditRoute /> },
+  { path: 'lists/:id/items/:item', element: <ItemRoute /> },
+  {
+    path: 'account',
+    element: <AccountLayout />,
+    children: [
+      { index: true, element: <Navigate to="/account/profile" replace /> },
+      { path: 'profile', element: <AccountProfilePage /> },
+      { path: 'security', element: <AccountSecurityPage /> },
+    ],
+  },
 ];
 
 export const routes: RouteObject[] = [

@@ -17,6 +17,8 @@ export type AuthState = {
   signIn: (session: Session, options: { remember: boolean }) => void;
   /** Revokes the token on the server (best effort), then forgets it here. */
   signOut: () => Promise<void>;
+  /** After the account form saves a new name, the header and storage follow (spec 7: user refresh). */
+  renameUser: (userName: string) => void;
 };
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -56,9 +58,17 @@ export function AuthProvider({
     setUser(null);
   }, []);
 
+  const renameUser = useCallback((userName: string) => {
+    const current = readStoredSession();
+    if (!current) return;
+    const next = { ...current, userName };
+    writeStoredSession(next, window.localStorage.getItem('token') !== null);
+    setUser(next);
+  }, []);
+
   const value = useMemo<AuthState>(
-    () => ({ user, status: 'ready', signIn, signOut }),
-    [user, signIn, signOut],
+    () => ({ user, status: 'ready', signIn, signOut, renameUser }),
+    [user, signIn, signOut, renameUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -8,18 +9,28 @@ import { AuthProvider } from '../lib/auth';
  * Renders a component at `/` inside the providers the app gives it. Other paths render a marker
  * so a test can see where a form navigated to.
  */
-export function renderWithProviders(ui: ReactNode) {
-  const router = createMemoryRouter([
-    { path: '/', element: ui },
-    { path: '*', element: <p data-testid="navigated" /> },
-  ]);
+export function renderWithProviders(ui: ReactNode, { path = '/', at = '/' }: { path?: string; at?: string } = {}) {
+  const router = createMemoryRouter(
+    [
+      { path, element: ui },
+      { path: '*', element: <p data-testid="navigated" /> },
+    ],
+    { initialEntries: [at] },
+  );
   const user = userEvent.setup();
   const result = render(
-    <AuthProvider>
-      <RouterProvider router={router} />
-    </AuthProvider>,
+    <QueryClientProvider client={testQueryClient()}>
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </QueryClientProvider>,
   );
   return { ...result, user, router };
+}
+
+/** A fresh cache per test, without retries, so a stubbed failure shows at once. */
+export function testQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
 }
 
 /** Answers the next fetch calls with these JSON responses, in order (the network, not our code). */

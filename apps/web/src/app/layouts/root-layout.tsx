@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteHeader } from '../../components/layout/site-header';
+import { AddItemModal } from '../../features/collections/components/add-item-modal';
 
 /** Scrolls to `#anchor` targets after navigation (e.g. the header's About link to /#sobre). */
 function useScrollToHash() {
@@ -22,7 +23,7 @@ export function RootLayout() {
       <a href="#main" className="visually-hidden-focusable skip-link">
         {t('common.skipToContent')}
       </a>
-      <SiteHeader />
+      <SiteHeader addItemModal={AddItemModal} />
       <main id="main" tabIndex={-1} className="flex-grow-1">
         <Outlet />
       </main>

@@ -1,14 +1,18 @@
 import { useTranslation } from 'react-i18next';
+import { FeedBrowser } from '../../features/collections/components/feed-browser';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 
-/** Where /feed lands until the feed feature (issue 5) replaces this route's element. */
+/** /feed (spec section 2). */
 export function FeedPage() {
   const { t } = useTranslation();
-  useDocumentTitle(t('feed.pageTitle'));
+  useDocumentTitle(t('collections.feed.pageTitle'));
   return (
-    <section className="container py-5">
-      <h1 className="h2 fw-bold">{t('feed.title')}</h1>
-      <p className="text-body-secondary mb-0">{t('feed.placeholder')}</p>
+    <section className="container py-4 py-lg-5">
+      <div className="mb-4">
+        <h1 className="h2 fw-bold mb-1">{t('collections.feed.title')}</h1>
+        <p className="text-body-secondary mb-0">{t('collections.feed.subtitle')}</p>
+      </div>
+      <FeedBrowser />
     </section>
   );
 }

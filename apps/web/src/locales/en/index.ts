@@ -1,9 +1,11 @@
 import type { Catalog } from '../types';
 import { auth } from './auth';
+import { collections } from './collections';
 import { common } from './common';
 import { errors } from './errors';
 import { legal } from './legal';
-import { contact, feed, help, landing, onboarding, profile } from './pages';
+import { contact, help, landing, onboarding } from './pages';
+import { users } from './users';
 import { validation } from './validation';
 
 export const en: Catalog = {
@@ -16,6 +18,6 @@ export const en: Catalog = {
   contact,
   legal,
   onboarding,
-  profile,
-  feed,
+  collections,
+  users,
 };

@@ -1,8 +1,10 @@
 import { auth } from './auth';
+import { collections } from './collections';
 import { common } from './common';
 import { errors } from './errors';
 import { legal } from './legal';
-import { contact, feed, help, landing, onboarding, profile } from './pages';
+import { contact, help, landing, onboarding } from './pages';
+import { users } from './users';
 import { validation } from './validation';
 
 /**
@@ -19,6 +21,6 @@ export const pt = {
   contact,
   legal,
   onboarding,
-  profile,
-  feed,
+  collections,
+  users,
 };

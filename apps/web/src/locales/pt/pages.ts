@@ -143,15 +143,3 @@ export const onboarding = {
     },
   ],
 };
-
-export const profile = {
-  pageTitle: 'Meu perfil',
-  greeting: 'Olá, {{name}}!',
-  placeholder: 'Seu perfil com coleções, seguidores e curtidas aparece aqui.',
-};
-
-export const feed = {
-  pageTitle: 'Feed',
-  title: 'Feed',
-  placeholder: 'As coleções das categorias e as mais populares aparecem aqui.',
-};

@@ -1,0 +1,83 @@
+import type { Collection } from '@acervo/contract/collection';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+export function formatDate(iso: string, language: string): string {
+  // DD/MM/YYYY in Portuguese (spec section 3).
+  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'pt-BR', { dateStyle: 'short' }).format(
+    new Date(iso),
+  );
+}
+
+/** The list banner (spec section 2): name, description, counters and the four info blocks. */
+export function CollectionBanner({
+  collection,
+  compact,
+  children,
+}: {
+  collection: Collection;
+  compact?: boolean;
+  children?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <header className="collection-banner">
+      <div className="container py-4 py-lg-5">
+        <div className="d-flex flex-column flex-lg-row justify-content-between gap-3">
+          <div className="min-w-0">
+            <p className="mb-2">
+              <span className="badge rounded-pill category-pill">{collection.category_name}</span>
+              {collection.private ? (
+                <span className="badge rounded-pill text-bg-secondary ms-2">
+                  {t('collections.card.private')}
+                </span>
+              ) : null}
+            </p>
+            <h1 className={`${compact ? 'h3' : 'display-6'} fw-bold mb-2 text-break`}>
+              <Link to={`/lists/${collection.id}`} className="banner-title-link">
+                {collection.name}
+              </Link>
+            </h1>
+            {collection.description && !compact ? (
+              <p className="lead mb-3 banner-description">{collection.description}</p>
+            ) : null}
+            <p className="mb-0 banner-counters">
+              <span>
+                <strong>{collection.followers}</strong> {t('collections.view.followers')}
+              </span>
+              <span>
+                <strong>{collection.likes}</strong> {t('collections.view.likes')}
+              </span>
+            </p>
+          </div>
+          {children ? (
+            <div className="d-flex flex-wrap align-items-start gap-2 flex-shrink-0">{children}</div>
+          ) : null}
+        </div>
+        {compact ? null : (
+          <dl className="row g-3 mt-3 mb-0 banner-info">
+            <div className="col-6 col-md-3">
+              <dt>{t('collections.view.createdBy')}</dt>
+              <dd>
+                <Link to={`/profile/${collection.user_id}`}>{collection.owner_name}</Link>
+              </dd>
+            </div>
+            <div className="col-6 col-md-3">
+              <dt>{t('collections.view.category')}</dt>
+              <dd>{collection.category_name}</dd>
+            </div>
+            <div className="col-6 col-md-3">
+              <dt>{t('collections.view.location')}</dt>
+              <dd>{collection.location || 'Brasil'}</dd>
+            </div>
+            <div className="col-6 col-md-3">
+              <dt>{t('collections.view.updatedAt')}</dt>
+              <dd>{formatDate(collection.last_updated, i18n.language)}</dd>
+            </div>
+          </dl>
+        )}
+      </div>
+    </header>
+  );
+}

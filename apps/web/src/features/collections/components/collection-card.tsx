@@ -1,0 +1,104 @@
+import { CARD_PREVIEW_ITEMS, type Collection } from '@acervo/contract/collection';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { RatingStars } from './rating-stars';
+
+/**
+ * A collection as the feed and the profile show it: name, owner, the first 3 items (spec 9), and
+ * 'Salvar em minhas coleções', which becomes a real copy with the social issue (ROADMAP 1).
+ */
+export function CollectionCard({
+  collection,
+  showOwner = true,
+  showSave = true,
+}: {
+  collection: Collection;
+  showOwner?: boolean;
+  showSave?: boolean;
+}) {
+  const { t } = useTranslation();
+  const preview = collection.collection_items.slice(0, CARD_PREVIEW_ITEMS);
+  return (
+    <article className="card collection-card h-100" aria-labelledby={`card-${collection.id}`}>
+      <div className="card-body d-flex flex-column">
+        <div className="d-flex justify-content-between align-items-start gap-2 mb-1">
+          <h3 className="h5 mb-0 text-break" id={`card-${collection.id}`}>
+            <Link to={`/lists/${collection.id}`} className="stretched-link-title">
+              {collection.name}
+            </Link>
+          </h3>
+          {collection.private ? (
+            <span className="badge text-bg-secondary">{t('collections.card.private')}</span>
+          ) : null}
+        </div>
+        <p className="small text-body-secondary mb-3">
+          <span className="badge rounded-pill category-pill me-2">{collection.category_name}</span>
+          {showOwner ? (
+            <>
+              {t('collections.card.by')}{' '}
+              <Link to={`/profile/${collection.user_id}`}>{collection.owner_name}</Link>
+            </>
+          ) : null}
+        </p>
+        {preview.length ? (
+          <ul className="list-unstyled card-items mb-3">
+            {preview.map((item) => (
+              <li key={item.id} className="d-flex justify-content-between gap-2">
+                <span className="text-truncate">{item.name}</span>
+                <RatingStars rating={item.rating} size={14} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-body-secondary fst-italic mb-3">{t('collections.card.empty')}</p>
+        )}
+        <div className="mt-auto d-flex flex-wrap justify-content-between align-items-center gap-2">
+          <span className="small text-body-secondary">
+            {t('collections.card.itemsCount', { count: collection.items_count })}
+          </span>
+          <div className="d-flex gap-2">
+            {showSave ? (
+              <button
+                type="button"
+                className="btn btn-sm btn-light"
+                disabled
+                title={t('collections.card.saveSoon')}
+              >
+                {t('collections.card.save')}
+              </button>
+            ) : null}
+            <Link to={`/lists/${collection.id}`} className="btn btn-sm btn-outline-primary">
+              {t('collections.card.open')}
+            </Link>
+          </div>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** Cards in a responsive grid, or 'Nenhum registro encontrado.' when there are none. */
+export function CollectionGrid({
+  collections,
+  showOwner = true,
+  showSave = true,
+  emptyText,
+}: {
+  collections: Collection[];
+  showOwner?: boolean;
+  showSave?: boolean;
+  emptyText?: string;
+}) {
+  const { t } = useTranslation();
+  if (!collections.length)
+    return <div className="empty-state text-body-secondary">{emptyText ?? t('collections.empty')}</div>;
+  return (
+    <div className="row g-4">
+      {collections.map((collection) => (
+        <div key={collection.id} className="col-12 col-md-6 col-xl-4">
+          <CollectionCard collection={collection} showOwner={showOwner} showSave={showSave} />
+        </div>
+      ))}
+    </div>
+  );
+}

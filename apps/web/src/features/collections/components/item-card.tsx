@@ -1,0 +1,58 @@
+import type { CollectionItem } from '@acervo/contract/collection-item';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { HeartIcon, PencilIcon } from '../../../components/ui/icons';
+import { RatingStars } from './rating-stars';
+
+/** One item on the collection page: stars, name (to the item view), description, actions. */
+export function ItemCard({
+  item,
+  collectionId,
+  owner,
+  handle,
+}: {
+  item: CollectionItem;
+  collectionId: string;
+  owner: boolean;
+  handle?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <article className="card item-card" aria-labelledby={`item-${item.id}`}>
+      <div className="card-body d-flex gap-3 align-items-start">
+        {handle}
+        <div className="flex-grow-1 min-w-0">
+          <RatingStars rating={item.rating} />
+          <h3 className="h6 fw-semibold mb-1 mt-1 text-break" id={`item-${item.id}`}>
+            <Link to={`/lists/${collectionId}/items/${item.id}`}>{item.name}</Link>
+          </h3>
+          {item.description ? (
+            <p className="mb-0 text-body-secondary text-break item-description">{item.description}</p>
+          ) : null}
+        </div>
+        {owner ? (
+          <Link
+            to={`/lists/${collectionId}/items/edit/${item.id}`}
+            className="btn btn-icon flex-shrink-0"
+            aria-label={t('collections.view.editItem', { name: item.name })}
+            title={t('collections.view.editItem', { name: item.name })}
+          >
+            <PencilIcon />
+          </Link>
+        ) : (
+          // Likes come with the social issue (ROADMAP 1); the heart is the seam.
+          <button
+            type="button"
+            className="btn btn-icon flex-shrink-0"
+            disabled
+            aria-label={t('collections.view.like', { name: item.name })}
+            title={t('collections.card.saveSoon')}
+          >
+            <HeartIcon />
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

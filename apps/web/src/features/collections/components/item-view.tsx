@@ -1,0 +1,100 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Loading } from '../../../components/ui/loading';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { errorMessageKey, isNotFound } from '../../../lib/api-errors';
+import { useAuth } from '../../../lib/auth';
+import { useCollection, useItem } from '../hooks/use-collections';
+import { RatingStars } from './rating-stars';
+
+/**
+ * /lists/{id}/items/{item}: the spec never showed this screen, so it is ours (issue 5): name,
+ * description, rating, the collection it belongs to and its owner, and Edit for the owner.
+ */
+export function ItemView({ collectionId, itemId }: { collectionId: string; itemId: string }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const item = useItem(itemId);
+  const collection = useCollection(item.data?.collection_id ?? collectionId);
+  useDocumentTitle(item.data?.name ?? '');
+  if (item.isPending || collection.isPending) return <Loading />;
+  const failure = item.isError
+    ? { key: errorMessageKey(item.error, 'item'), error: item.error, retry: item.refetch }
+    : collection.isError
+      ? {
+          key: errorMessageKey(collection.error, 'collectionDetails'),
+          error: collection.error,
+          retry: collection.refetch,
+        }
+      : null;
+  if (failure)
+    return (
+      <div className="container py-5">
+        <ErrorState
+          message={t(failure.key)}
+          onRetry={isNotFound(failure.error) ? undefined : () => void failure.retry()}
+        />
+      </div>
+    );
+  const data = item.data!;
+  const list = collection.data!;
+  const owner = list.user_id === user?.userId;
+  return (
+    <div className="container py-4 py-lg-5">
+      <nav aria-label="breadcrumb" className="mb-3">
+        <ol className="breadcrumb mb-0">
+          <li className="breadcrumb-item">
+            <Link to={`/profile/${list.user_id}`}>{list.owner_name}</Link>
+          </li>
+          <li className="breadcrumb-item">
+            <Link to={`/lists/${list.id}`}>{list.name}</Link>
+          </li>
+          <li className="breadcrumb-item active text-truncate" aria-current="page">
+            {data.name}
+          </li>
+        </ol>
+      </nav>
+      <article className="card border-0 shadow-sm item-view">
+        <div className="card-body p-4 p-lg-5">
+          <div className="d-flex flex-column flex-md-row justify-content-between gap-3 mb-3">
+            <div className="min-w-0">
+              <h1 className="h2 fw-bold text-break mb-2">{data.name}</h1>
+              {data.rating != null ? <RatingStars rating={data.rating} size={24} /> : null}
+            </div>
+            {owner ? (
+              <div className="flex-shrink-0">
+                <Link to={`/lists/${list.id}/items/edit/${data.id}`} className="btn btn-outline-primary">
+                  {t('collections.item.viewEdit')}
+                </Link>
+              </div>
+            ) : null}
+          </div>
+          <p className="lead text-break item-view-description">
+            {data.description || (
+              <span className="text-body-secondary">{t('collections.item.noDescription')}</span>
+            )}
+          </p>
+          <dl className="row g-3 mb-0 mt-2 banner-info">
+            <div className="col-12 col-sm-6">
+              <dt>{t('collections.item.viewCollection')}</dt>
+              <dd>
+                <Link to={`/lists/${list.id}`}>{list.name}</Link>
+                <span className="text-body-secondary"> · {list.category_name}</span>
+              </dd>
+            </div>
+            <div className="col-12 col-sm-6">
+              <dt>{t('collections.item.viewOwner')}</dt>
+              <dd>
+                <Link to={`/profile/${list.user_id}`}>{list.owner_name}</Link>
+              </dd>
+            </div>
+          </dl>
+        </div>
+      </article>
+      <Link to={`/lists/${list.id}`} className="btn btn-light mt-4">
+        {t('collections.item.viewBack')}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { CollectionCreateBody, CollectionUpdateBody } from '@acervo/contract/collection';
+import type { CollectionItemCreateBody, CollectionItemUpdateBody } from '@acervo/contract/collection-item';
+import { collectionsApi } from '../api/collections-api';
+
+/**
+ * Query keys of the collections feature. Listings live under `collections`, so one invalidation
+ * after a write refreshes every card list (profile tabs, feed, popular strip) at once.
+ */
+export const collectionKeys = {
+  categories: ['categories'] as const,
+  all: ['collections'] as const,
+  byUser: (userId: string) => ['collections', 'by-user', userId] as const,
+  byCategory: (categoryId: string) => ['collections', 'by-category', categoryId] as const,
+  popular: ['collections', 'popular'] as const,
+  detail: (id: string) => ['collection', id] as const,
+  item: (itemId: string) => ['item', itemId] as const,
+};
+
+/** Categories hardly change: fetched once per visit. */
+export function useCategories() {
+  return useQuery({
+    queryKey: collectionKeys.categories,
+    queryFn: collectionsApi.categories,
+    staleTime: Infinity,
+  });
+}
+
+export function useCollection(id: string | undefined, enabled = true) {
+  return useQuery({
+    queryKey: collectionKeys.detail(id ?? ''),
+    queryFn: () => collectionsApi.collection(id!),
+    enabled: Boolean(id) && enabled,
+    staleTime: 30_000,
+  });
+}
+
+export function useUserCollections(userId: string | undefined) {
+  return useQuery({
+    queryKey: collectionKeys.byUser(userId ?? ''),
+    queryFn: () => collectionsApi.byUser(userId!),
+    enabled: Boolean(userId),
+    staleTime: 30_000,
+  });
+}
+
+export function useCategoryCollections(categoryId: string | undefined) {
+  return useQuery({
+    queryKey: collectionKeys.byCategory(categoryId ?? ''),
+    queryFn: () => collectionsApi.byCategory(categoryId!),
+    enabled: Boolean(categoryId),
+    staleTime: 30_000,
+  });
+}
+
+export function usePopularCollections(enabled = true) {
+  return useQuery({
+    queryKey: collectionKeys.popular,
+    queryFn: collectionsApi.popular,
+    enabled,
+    staleTime: 30_000,
+  });
+}
+
+export function useItem(itemId: string | undefined) {
+  return useQuery({
+    queryKey: collectionKeys.item(itemId ?? ''),
+    queryFn: () => collectionsApi.item(itemId!),
+    enabled: Boolean(itemId),
+    staleTime: 30_000,
+  });
+}
+
+/**
+ * After any write: the listings, the collection itself and the user counters (the profile
+ * header's `['user', ...]` queries belong to the users feature; the key prefix is the contract).
+ */
+async function invalidateAfterWrite(client: QueryClient, collectionId?: string) {
+  await Promise.all([
+    client.invalidateQueries({ queryKey: collectionKeys.all }),
+    collectionId ? client.invalidateQueries({ queryKey: collectionKeys.detail(collectionId) }) : null,
+    client.invalidateQueries({ queryKey: ['user'] }),
+  ]);
+}
+
+export function useCreateCollection() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CollectionCreateBody) => collectionsApi.create(body),
+    onSuccess: () => invalidateAfterWrite(client),
+  });
+}
+
+export function useUpdateCollection(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CollectionUpdateBody) => collectionsApi.update(id, body),
+    onSuccess: () => invalidateAfterWrite(client, id),
+  });
+}
+
+export function useDeleteCollection(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => collectionsApi.remove(id),
+    onSuccess: async () => {
+      client.removeQueries({ queryKey: collectionKeys.detail(id) });
+      await invalidateAfterWrite(client);
+    },
+  });
+}
+
+export function useCreateItem() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CollectionItemCreateBody) => collectionsApi.createItem(body),
+    onSuccess: (_item, body) => invalidateAfterWrite(client, body.collection_id),
+  });
+}
+
+export function useUpdateItem(collectionId: string, itemId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CollectionItemUpdateBody) => collectionsApi.updateItem(itemId, body),
+    onSuccess: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: collectionKeys.item(itemId) }),
+        invalidateAfterWrite(client, collectionId),
+      ]);
+    },
+  });
+}
+
+export function useDeleteItem(collectionId: string, itemId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => collectionsApi.removeItem(itemId),
+    onSuccess: async () => {
+      client.removeQueries({ queryKey: collectionKeys.item(itemId) });
+      await invalidateAfterWrite(client, collectionId);
+    },
+  });
+}

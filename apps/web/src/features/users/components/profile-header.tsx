@@ -1,0 +1,72 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { ErrorState } from '../../../components/ui/error-state';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { errorMessageKey, isNotFound } from '../../../lib/api-errors';
+import { useUser } from '../hooks/use-users';
+
+/**
+ * Avatar, name and the counters Coleções, Seguidores, Curtidas (spec section 2). When no user comes
+ * back (unknown id), the spec sends the visitor to /feed.
+ */
+export function ProfileHeader({ userId, own }: { userId: string; own: boolean }) {
+  const { t } = useTranslation();
+  const query = useUser(userId);
+  const name = query.data?.name ?? '';
+  useDocumentTitle(
+    own ? t('users.profile.pageTitle') : name ? t('users.profile.otherPageTitle', { name }) : '',
+  );
+  if (query.isError && isNotFound(query.error)) return <Navigate to="/feed" replace />;
+  if (query.isError)
+    return (
+      <div className="profile-header">
+        <div className="container py-4">
+          <ErrorState
+            message={t(errorMessageKey(query.error, 'profile'))}
+            onRetry={() => void query.refetch()}
+          />
+        </div>
+      </div>
+    );
+  const counters = [
+    ['collections', query.data?.total_collections],
+    ['followers', query.data?.total_followers],
+    ['likes', query.data?.total_likes],
+  ] as const;
+  return (
+    <header className="profile-header">
+      <div className="container py-4 py-lg-5 d-flex flex-column flex-md-row align-items-center gap-4">
+        {query.data?.picture ? (
+          <img
+            src={query.data.picture}
+            alt={t('users.profile.avatarAlt', { name })}
+            className="profile-avatar"
+          />
+        ) : (
+          <span className="profile-avatar profile-avatar-initial" aria-hidden="true">
+            {(name.trim()[0] ?? '').toUpperCase()}
+          </span>
+        )}
+        <div className="flex-grow-1 text-center text-md-start min-w-0">
+          {query.isPending ? (
+            <div className="placeholder-glow" role="status">
+              <span className="visually-hidden">{t('common.loading')}</span>
+              <span className="placeholder col-6 col-md-4 placeholder-lg profile-name-placeholder" />
+            </div>
+          ) : (
+            <h1 className="h2 fw-bold mb-0 text-break">{name}</h1>
+          )}
+        </div>
+        <dl className="profile-counters mb-0">
+          {counters.map(([key, value]) => (
+            // The number reads first on screen (column-reverse); dt stays first in the markup.
+            <div key={key} className="d-flex flex-column-reverse">
+              <dt className="small text-body-secondary fw-normal">{t(`users.profile.${key}`)}</dt>
+              <dd className="h3 fw-bold mb-0">{value ?? '–'}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </header>
+  );
+}
