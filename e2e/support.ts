@@ -34,3 +34,64 @@ export function storage(page: Page, area: 'localStorage' | 'sessionStorage') {
     );
   }, area);
 }
+
+export type TestSession = { token: string; userId: string; name: string; email: string };
+
+/** Registers through the API and returns the session it answers with (no UI steps). */
+export async function signUp(request: APIRequestContext, name: string): Promise<TestSession> {
+  const email = uniqueEmail(
+    name
+      .split(' ')[0]!
+      .normalize('NFD')
+      .replace(/[^a-zA-Z]/g, '')
+      .toLowerCase(),
+  );
+  const response = await request.post('/api/v1/registration', {
+    data: { name, email, password: PASSWORD, password_confirmation: PASSWORD },
+  });
+  if (response.status() !== 201) throw new Error(`registration failed: ${response.status()}`);
+  const { data } = (await response.json()) as { data: { access_token: string; user_id: string } };
+  return { token: data.access_token, userId: data.user_id, name, email };
+}
+
+/** Puts the session where the web app keeps it (spec keys), as a password login would. */
+export async function signIn(page: Page, session: TestSession, path = '/profile') {
+  await page.goto('/help');
+  await page.evaluate((s) => {
+    localStorage.setItem('token', s.token);
+    localStorage.setItem('user_id', s.userId);
+    localStorage.setItem('user_name', s.name);
+    localStorage.setItem('user_email', s.email);
+    localStorage.setItem('user_picture', 'false');
+  }, session);
+  await page.goto(path);
+}
+
+/** Signed API calls for seeding data the test is not about. */
+export function apiAs(request: APIRequestContext, session: TestSession) {
+  const headers = { authorization: `Bearer ${session.token}` };
+  const read = async <T>(response: Awaited<ReturnType<APIRequestContext['get']>>) => {
+    if (!response.ok()) throw new Error(`${response.url()} answered ${response.status()}`);
+    return ((await response.json()) as { data: T }).data;
+  };
+  return {
+    categoryId: async (name: string) => {
+      const categories = await read<Array<{ id: string; name: string }>>(
+        await request.get('/api/v1/category', { headers }),
+      );
+      return categories.find((c) => c.name === name)!.id;
+    },
+    createCollection: async (body: {
+      category_id: string;
+      name: string;
+      description?: string;
+      private?: boolean;
+    }) => read<{ id: string }>(await request.post('/api/v1/collection', { headers, data: body })),
+    createItem: async (body: {
+      collection_id: string;
+      name: string;
+      description?: string;
+      rating?: number | null;
+    }) => read<{ id: string }>(await request.post('/api/v1/collection_items', { headers, data: body })),
+  };
+}

@@ -148,15 +148,3 @@ export const onboarding: Catalog['onboarding'] = {
     },
   ],
 };
-
-export const profile: Catalog['profile'] = {
-  pageTitle: 'My profile',
-  greeting: 'Hello, {{name}}!',
-  placeholder: 'Your profile with collections, followers and likes appears here.',
-};
-
-export const feed: Catalog['feed'] = {
-  pageTitle: 'Feed',
-  title: 'Feed',
-  placeholder: 'Collections by category and the most popular ones appear here.',
-};
