@@ -51,7 +51,7 @@ test('logout goes to /login, and logging in again lands on /profile', async ({ p
   await page.getByLabel('Senha').fill(PASSWORD);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(page).toHaveURL(/\/profile$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Olá, Bruno Lima!');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bruno Lima');
   expect((await storage(page, 'localStorage')).token).toBeTruthy();
 });
 
@@ -69,7 +69,7 @@ test("'Lembrar' unchecked keeps the session only in sessionStorage", async ({ pa
   expect(await storage(page, 'sessionStorage')).toMatchObject({ user_email: email, user_picture: 'false' });
   // Restored on reload, before the guard decides.
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Olá, Carla Dias!');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Carla Dias');
 });
 
 test('a wrong password shows the 401 text and re-enables the button', async ({ page, request }) => {

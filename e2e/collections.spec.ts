@@ -148,7 +148,7 @@ test('a collection from creation to deletion, as its owner and as another user',
   // Delete an item (with the confirmation), then the collection.
   await page.goto(`/lists/${listId}`);
   await page.getByRole('link', { name: 'Editar Central do Brasil' }).click();
-  await page.getByRole('button', { name: 'Excluir' }).click();
+  await page.getByRole('button', { name: 'Excluir', exact: true }).click();
   const confirmItem = page.getByRole('dialog');
   await expect(confirmItem).toContainText('Tem certeza que deseja excluir este item?');
   await confirmItem.getByRole('button', { name: 'Sim, excluir' }).click();
@@ -159,12 +159,12 @@ test('a collection from creation to deletion, as its owner and as another user',
   await page.getByRole('link', { name: 'Editar coleção' }).click();
   await expect(page.getByRole('heading', { name: 'Atualizar dados da coleção' })).toBeVisible();
   await expect(page.getByLabel('Nome da lista')).toHaveValue('Filmes que revejo sempre');
-  await page.getByRole('button', { name: 'Excluir' }).click();
+  await page.getByRole('button', { name: 'Excluir', exact: true }).click();
   const confirmList = page.getByRole('dialog');
   await expect(confirmList).toContainText('Tem certeza que deseja excluir esta coleção?');
   await confirmList.getByRole('button', { name: 'Cancelar' }).click();
   await expect(confirmList).toBeHidden();
-  await page.getByRole('button', { name: 'Excluir' }).click();
+  await page.getByRole('button', { name: 'Excluir', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Sim, excluir' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(counter('Coleções')).toHaveText('1');

@@ -9,7 +9,10 @@ import { AuthProvider } from '../lib/auth';
  * Renders a component at `/` inside the providers the app gives it. Other paths render a marker
  * so a test can see where a form navigated to.
  */
-export function renderWithProviders(ui: ReactNode, { path = '/', at = '/' }: { path?: string; at?: string } = {}) {
+export function renderWithProviders(
+  ui: ReactNode,
+  { path = '/', at = '/' }: { path?: string; at?: string } = {},
+) {
   const router = createMemoryRouter(
     [
       { path, element: ui },

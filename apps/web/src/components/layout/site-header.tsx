@@ -66,7 +66,12 @@ function NotificationsModal({ show, onHide }: { show: boolean; onHide: () => voi
           <span className="badge text-bg-warning text-uppercase">
             {t('common.notifications.registrationTag')}
           </span>
-          <p className="mb-0">{t('common.notifications.registrationNotice')}</p>
+          <div>
+            <p className="mb-2">{t('common.notifications.registrationNotice')}</p>
+            <Link to="/account/profile" className="btn btn-sm btn-outline-primary" onClick={onHide}>
+              {t('common.notifications.action')}
+            </Link>
+          </div>
         </div>
       </Modal.Body>
     </Modal>

@@ -31,6 +31,7 @@ export const common: Catalog['common'] = {
     registrationTag: 'registration',
     registrationNotice:
       'Complete your registration: open the Configuration menu and fill in your account details.',
+    action: 'Complete registration',
     close: 'Close',
   },
   footer: {

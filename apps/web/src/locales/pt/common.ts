@@ -29,6 +29,7 @@ export const common = {
     registrationTag: 'cadastro',
     registrationNotice:
       'Complete o seu cadastro: acesse o menu Configuração e preencha os dados da sua conta.',
+    action: 'Completar cadastro',
     close: 'Fechar',
   },
   footer: {
