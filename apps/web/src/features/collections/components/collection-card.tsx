@@ -83,8 +83,11 @@ export function CollectionGrid({
   showOwner = true,
   showSave = true,
   emptyText,
+  columnClass = 'col-12 col-md-6 col-xl-4',
 }: {
   collections: Collection[];
+  /** Grid column classes: the feed, next to its sidebar, fits two cards a row. */
+  columnClass?: string;
   showOwner?: boolean;
   showSave?: boolean;
   emptyText?: string;
@@ -95,7 +98,7 @@ export function CollectionGrid({
   return (
     <div className="row g-4">
       {collections.map((collection) => (
-        <div key={collection.id} className="col-12 col-md-6 col-xl-4">
+        <div key={collection.id} className={columnClass}>
           <CollectionCard collection={collection} showOwner={showOwner} showSave={showSave} />
         </div>
       ))}

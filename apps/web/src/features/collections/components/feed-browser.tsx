@@ -26,7 +26,7 @@ function CategoryCollections({ categoryId, categoryName }: { categoryId: string;
           onRetry={() => void query.refetch()}
         />
       ) : (
-        <CollectionGrid collections={query.data} />
+        <CollectionGrid collections={query.data} columnClass="col-12 col-md-6" />
       )}
     </section>
   );
@@ -48,7 +48,7 @@ function PopularCollections() {
           onRetry={() => void query.refetch()}
         />
       ) : (
-        <CollectionGrid collections={query.data} />
+        <CollectionGrid collections={query.data} columnClass="col-12 col-md-6" />
       )}
     </section>
   );

@@ -23,7 +23,9 @@ export function RecommendedCarousel() {
         <h2 id="recommended-title" className="h4 mb-0">
           {t('collections.carousel.title')}
         </h2>
-        <Link to="/feed">{t('collections.carousel.more')}</Link>
+        <Link to="/feed" className="text-nowrap">
+          {t('collections.carousel.more')}
+        </Link>
       </div>
       {query.isPending ? (
         <CardSkeleton count={3} className="col-12 col-lg-6 col-xl-4" />
