@@ -17,7 +17,8 @@ import { FormField } from '../../../components/ui/form-field';
 import { Loading } from '../../../components/ui/loading';
 import { SelectField } from '../../../components/ui/select-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { errorMessageKey, unusableAnswer } from '../../../lib/api-errors';
+import { errorMessageKey, isNotFound, unusableAnswer } from '../../../lib/api-errors';
+import { useAuth } from '../../../lib/auth';
 import {
   useCategories,
   useCollection,
@@ -248,14 +249,18 @@ function CollectionEditFields({ collection }: { collection: Collection }) {
 /** /lists/edit/{id} (spec section 2): loads the collection, then the same fields. */
 export function CollectionEditForm({ collectionId }: { collectionId: string }) {
   const { t } = useTranslation();
+  const { user } = useAuth();
   const query = useCollection(collectionId);
   if (query.isPending) return <Loading />;
   if (query.isError)
     return (
       <ErrorState
         message={t(errorMessageKey(query.error, 'collectionEditLoad'))}
-        onRetry={() => void query.refetch()}
+        onRetry={isNotFound(query.error) ? undefined : () => void query.refetch()}
       />
     );
+  // The API refuses anyone else (403); say so before they fill in the form.
+  if (query.data.user_id !== user?.userId)
+    return <div className="alert alert-info">{t('collections.item.ownerOnly')}</div>;
   return <CollectionEditFields collection={query.data} />;
 }
