@@ -28,10 +28,11 @@ test('a collection from creation to deletion, as its owner and as another user',
   await page.getByLabel('Nome da coleção').fill('Filmes que revejo sempre');
   await page.getByLabel(/Descrição/).fill('Os que eu sempre recomendo.');
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page).toHaveURL(/\/lists\/[\w-]+$/);
+  // The heading first: /lists/create itself matches /lists/{id}.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Filmes que revejo sempre');
+  await expect(page).not.toHaveURL(/\/lists\/create$/);
   const listUrl = page.url();
   const listId = listUrl.split('/').pop()!;
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Filmes que revejo sempre');
   await expect(page.getByRole('heading', { name: 'Itens da minha coleção' })).toBeVisible();
   await expect(page.getByText('Nenhum registro encontrado.')).toBeVisible();
 
@@ -77,10 +78,14 @@ test('a collection from creation to deletion, as its owner and as another user',
   // Reorder with the keyboard (local only): Central do Brasil moves above Bacurau.
   const titles = page.locator('.item-list h3');
   await expect(titles).toHaveText(['Bacurau', 'Central do Brasil']);
+  // Each step waits for the screen-reader announcement, in Portuguese.
   await page.getByRole('button', { name: 'Reordenar Central do Brasil' }).focus();
   await page.keyboard.press('Space');
+  await expect(page.getByText('Central do Brasil selecionado.')).toBeAttached();
   await page.keyboard.press('ArrowUp');
+  await expect(page.getByText('Central do Brasil movido para a posição 1.')).toBeAttached();
   await page.keyboard.press('Space');
+  await expect(page.getByText('Central do Brasil solto na posição 1.')).toBeAttached();
   await expect(titles).toHaveText(['Central do Brasil', 'Bacurau']);
   // ... and back with the mouse.
   const handle = page.getByRole('button', { name: 'Reordenar Bacurau' });
@@ -211,17 +216,19 @@ test('the feed selects the first category, shows cards with 3 items and switches
   request,
 }) => {
   const eva = await signUp(request, 'Eva Martins');
+  // Names unique to this run: the database is shared by every test of the suite.
+  const tag = eva.email.slice(4, 12);
   const as = apiAs(request, eva);
   const albums = await as.categoryId('Álbuns');
-  const full = await as.createCollection({ category_id: albums, name: 'Discos de cabeceira' });
+  const full = await as.createCollection({ category_id: albums, name: `Discos de cabeceira ${tag}` });
   for (const name of ['Clube da Esquina', 'Acabou Chorare', 'Tropicália', 'Construção'])
     await as.createItem({ collection_id: full.id, name, rating: 4.5 });
-  await as.createCollection({ category_id: albums, name: 'Discos por ouvir' });
-  await as.createCollection({ category_id: albums, name: 'Discos escondidos', private: true });
+  await as.createCollection({ category_id: albums, name: `Discos por ouvir ${tag}` });
+  await as.createCollection({ category_id: albums, name: `Discos escondidos ${tag}`, private: true });
 
   await signIn(page, eva, '/feed');
   await expect(page.getByRole('button', { name: 'Álbuns' })).toHaveAttribute('aria-pressed', 'true');
-  const card = page.locator('article', { hasText: 'Discos de cabeceira' });
+  const card = page.locator('article', { hasText: `Discos de cabeceira ${tag}` });
   await expect(card.locator('li')).toHaveText(['Clube da Esquina', 'Acabou Chorare', 'Tropicália']);
   await expect(card.getByText('4 itens')).toBeVisible();
   await expect(card.getByRole('link', { name: 'Eva Martins' })).toHaveAttribute(
@@ -230,10 +237,10 @@ test('the feed selects the first category, shows cards with 3 items and switches
   );
   await expect(
     page
-      .locator('article', { hasText: 'Discos por ouvir' })
+      .locator('article', { hasText: `Discos por ouvir ${tag}` })
       .getByText('Esta coleção ainda não possui itens.'),
   ).toBeVisible();
-  await expect(page.getByText('Discos escondidos')).toHaveCount(0);
+  await expect(page.getByText(`Discos escondidos ${tag}`)).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Viagens' }).click();
   await expect(page.getByRole('heading', { name: 'Coleções de Viagens' })).toBeVisible();
@@ -245,7 +252,7 @@ test('the feed selects the first category, shows cards with 3 items and switches
   await page.getByRole('tab', { name: 'Categorias' }).click();
   await page.getByRole('button', { name: 'Álbuns' }).click();
   await page
-    .locator('article', { hasText: 'Discos de cabeceira' })
+    .locator('article', { hasText: `Discos de cabeceira ${tag}` })
     .getByRole('link', { name: 'Ver coleção' })
     .click();
   await expect(page).toHaveURL(new RegExp(`/lists/${full.id}$`));

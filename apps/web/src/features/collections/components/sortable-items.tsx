@@ -85,8 +85,9 @@ export function SortableItems({ items, collectionId }: { items: CollectionItem[]
   const positionOf = (id: string | number) => ordered.findIndex((item) => item.id === String(id)) + 1;
   const announcements: Announcements = {
     onDragStart: ({ active }) => t('collections.view.dnd.picked', { name: nameOf(active.id) }),
+    // dnd-kit reports the item over itself right after pick-up; keep "selecionado" audible then.
     onDragOver: ({ active, over }) =>
-      over
+      over && over.id !== active.id
         ? t('collections.view.dnd.over', { name: nameOf(active.id), position: positionOf(over.id) })
         : undefined,
     onDragEnd: ({ active, over }) =>
