@@ -78,10 +78,11 @@ test('a collection from creation to deletion, as its owner and as another user',
   // Reorder with the keyboard (local only): Central do Brasil moves above Bacurau.
   const titles = page.locator('.item-list h3');
   await expect(titles).toHaveText(['Bacurau', 'Central do Brasil']);
-  // Each step waits for the screen-reader announcement, in Portuguese.
-  await page.getByRole('button', { name: 'Reordenar Central do Brasil' }).focus();
+  // Each step waits for the drag state or the screen-reader announcement, in Portuguese.
+  const centralHandle = page.getByRole('button', { name: 'Reordenar Central do Brasil' });
+  await centralHandle.focus();
   await page.keyboard.press('Space');
-  await expect(page.getByText('Central do Brasil selecionado.')).toBeAttached();
+  await expect(centralHandle).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowUp');
   await expect(page.getByText('Central do Brasil movido para a posição 1.')).toBeAttached();
   await page.keyboard.press('Space');
