@@ -93,7 +93,8 @@ function SignedInNav({ addItemModal: AddItemModal }: { addItemModal?: HeaderModa
   return (
     <>
       <Nav className="me-auto">
-        <Nav.Link as={NavLink} to="/profile">
+        {/* `end`: someone else's /profile/{id} is not "Início". */}
+        <Nav.Link as={NavLink} to="/profile" end>
           {t('common.nav.home')}
         </Nav.Link>
         <Nav.Link as={NavLink} to="/feed">
