@@ -1,7 +1,41 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// bulletproof-react's rule (STYLE.md): imports flow shared -> features -> app. A feature never
+// imports another feature or the app; shared code (components, lib, hooks) imports neither.
+const FEATURES_DIR = new URL('./apps/web/src/features/', import.meta.url);
+const features = readdirSync(FEATURES_DIR, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const API_IMPORTS = ['**/apps/api/**', '@acervo/api', '@acervo/api/*'];
+const featureBoundaries = features.map((feature) => ({
+  files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { group: [...API_IMPORTS, '**/app/**'], message: 'Features do not import the app or the API.' },
+          {
+            // '../../users/...' from inside features/collections, or any path through features/users.
+            regex: `^(\\.\\./)+(features/)?(${features.filter((o) => o !== feature).join('|')})(/|$)|/features/(${features.filter((o) => o !== feature).join('|')})(/|$)`,
+            message:
+              'A feature does not import another feature; move shared code to src/components or src/lib.',
+          },
+        ],
+      },
+    ],
+  },
+}));
+const sharedBoundaries = {
+  files: ['apps/web/src/{components,lib,hooks,locales,testing}/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': ['error', { patterns: [...API_IMPORTS, '**/app/**', '**/features/**'] }],
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -21,7 +55,9 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // The web app never reaches into the API's code; shared shapes come from the contract.
-      'no-restricted-imports': ['error', { patterns: ['**/apps/api/**', '@acervo/api', '@acervo/api/*'] }],
+      'no-restricted-imports': ['error', { patterns: API_IMPORTS }],
     },
   },
+  ...featureBoundaries,
+  sharedBoundaries,
 );
