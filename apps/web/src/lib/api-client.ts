@@ -23,11 +23,29 @@ export function setUnauthorizedHandler(handler: () => void): void {
 
 export type RequestOptions = { body?: unknown; signal?: AbortSignal };
 
+/** One page of a paginated listing; `nextCursor` is null on the last page. */
+export type Page<T> = { items: T[]; nextCursor: string | null };
+
 /**
  * The one way the web app talks to the API: JSON in and out, the Bearer token when signed in,
  * and `{ data }` unwrapped. A 401 on a call that carried a token signs the user out (spec 6).
  */
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const payload = await send(method, path, options);
+  return (payload as { data?: T } | null)?.data as T;
+}
+
+/**
+ * A GET of a paginated listing (`{ data, next_cursor }`): the page's items and the cursor to pass
+ * back as `cursor` for the next one. `cursor` is appended to `path`'s own query string.
+ */
+export async function apiPage<T>(path: string, cursor?: string | null, options: RequestOptions = {}) {
+  const url = cursor ? `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}` : path;
+  const payload = (await send('GET', url, options)) as { data?: T[]; next_cursor?: string | null } | null;
+  return { items: payload?.data ?? [], nextCursor: payload?.next_cursor ?? null } satisfies Page<T>;
+}
+
+async function send(method: string, path: string, options: RequestOptions): Promise<unknown> {
   // Storage is the source of truth, so a call made right after sign-in is already signed.
   const token = readStoredSession()?.token ?? null;
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -55,11 +73,13 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     if (response.status === 401 && token) onUnauthorized();
     throw new ApiError(response.status, error?.code, error?.message ?? response.statusText, error?.fields);
   }
-  return (payload as { data?: T } | null)?.data as T;
+  return payload;
 }
 
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
+  page: <T>(path: string, cursor?: string | null, options?: RequestOptions) =>
+    apiPage<T>(path, cursor, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     apiRequest<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) =>

@@ -125,3 +125,25 @@ export function PencilIcon({ size = 18 }: IconProps) {
     </svg>
   );
 }
+
+/** A chevron pointing left or right (carousel arrows; the button carries the label). */
+export function ChevronIcon({ size = 16, direction }: IconProps & { direction: 'left' | 'right' }) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

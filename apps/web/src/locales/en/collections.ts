@@ -15,6 +15,7 @@ export const collections: (typeof pt)['collections'] = {
       'Soon you will find people with preferences like yours here, to follow and swap recommendations with.',
     categoryHeading: '{{category}} collections',
     popularHeading: 'The most followed collections',
+    loadMore: 'Load more',
   },
   card: {
     by: 'by',

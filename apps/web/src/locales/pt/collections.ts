@@ -14,6 +14,7 @@ export const collections = {
       'Em breve você vai encontrar aqui pessoas com preferências parecidas com as suas para seguir e trocar recomendações.',
     categoryHeading: 'Coleções de {{category}}',
     popularHeading: 'As coleções mais seguidas',
+    loadMore: 'Carregar mais',
   },
   card: {
     by: 'por',

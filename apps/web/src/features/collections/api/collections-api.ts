@@ -5,7 +5,7 @@ import type {
   CollectionItemCreateBody,
   CollectionItemUpdateBody,
 } from '@acervo/contract/collection-item';
-import { api } from '../../../lib/api-client';
+import { api, type Page } from '../../../lib/api-client';
 
 /** The spec's `{product}` path segment is `collection` (ARCHITECTURE.md). */
 const enc = encodeURIComponent;
@@ -13,8 +13,32 @@ const enc = encodeURIComponent;
 export const collectionsApi = {
   categories: () => api.get<Category[]>('/category'),
   collection: (id: string) => api.get<Collection>(`/collection/${enc(id)}`),
-  byUser: (userId: string) => api.get<Collection[]>(`/collection/by_user/${enc(userId)}?limit=50`),
-  byCategory: (categoryId: string) => api.get<Collection[]>(`/collection/by_category/${enc(categoryId)}`),
+  /** One page of a user's collections (50, the API's most); `byUserAll` follows every cursor. */
+  byUser: (userId: string, cursor?: string | null) =>
+    api.page<Collection>(`/collection/by_user/${enc(userId)}?limit=50`, cursor),
+  byUserAll: async (userId: string, signal?: AbortSignal) => {
+    const all: Collection[] = [];
+    const seen = new Set<string>();
+    let cursor: string | null = null;
+    do {
+      const page: Page<Collection> = await api.page<Collection>(
+        `/collection/by_user/${enc(userId)}?limit=50`,
+        cursor,
+        {
+          signal,
+        },
+      );
+      all.push(...page.items);
+      // A cursor seen before would loop forever; the API never sends one, but stop if it did.
+      if (page.nextCursor && seen.has(page.nextCursor)) break;
+      cursor = page.nextCursor;
+      if (cursor) seen.add(cursor);
+    } while (cursor);
+    return all;
+  },
+  /** One page (20) of a category's public collections, newest first. */
+  byCategory: (categoryId: string, cursor?: string | null) =>
+    api.page<Collection>(`/collection/by_category/${enc(categoryId)}`, cursor),
   popular: () => api.get<Collection[]>('/collection/by_followers?limit=5'),
   create: (body: CollectionCreateBody) => api.post<Collection | undefined>('/collection', body),
   update: (id: string, body: CollectionUpdateBody) =>

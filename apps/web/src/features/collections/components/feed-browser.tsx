@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { useTranslation } from 'react-i18next';
@@ -13,20 +13,62 @@ type FeedTab = 'categories' | 'popular' | 'people';
 function CategoryCollections({ categoryId, categoryName }: { categoryId: string; categoryName: string }) {
   const { t } = useTranslation();
   const query = useCategoryCollections(categoryId);
+  const gridRef = useRef<HTMLDivElement>(null);
+  // The index of the first card of a page asked for with 'Carregar mais': once it renders, focus
+  // moves to its title, so keyboard users carry on where the new cards start (the button itself
+  // is disabled while loading and gone after the last page).
+  const focusFrom = useRef<number | null>(null);
+  const count = query.data?.length ?? 0;
+  useEffect(() => {
+    const first = focusFrom.current;
+    if (first === null || count <= first) return;
+    focusFrom.current = null;
+    gridRef.current?.querySelectorAll<HTMLElement>('article h3 a')[first]?.focus();
+  }, [count]);
+
+  const loadMore = () => {
+    focusFrom.current = count;
+    void query.fetchNextPage().then((result) => {
+      if (result.isFetchNextPageError) focusFrom.current = null;
+    });
+  };
+
   return (
     <section aria-labelledby="feed-category-heading">
       <h2 id="feed-category-heading" className="h5 mb-3">
         {t('collections.feed.categoryHeading', { category: categoryName })}
       </h2>
-      {query.isPending ? (
-        <CardSkeleton count={3} className="col-12 col-md-6" />
+      {query.data ? (
+        <>
+          <div ref={gridRef}>
+            <CollectionGrid collections={query.data} columnClass="col-12 col-md-6" />
+          </div>
+          {query.isFetchNextPageError ? (
+            <div className="alert alert-warning mt-4 mb-0" role="alert">
+              {t(errorMessageKey(query.error, 'categoryCollections'))}
+            </div>
+          ) : null}
+          {query.hasNextPage ? (
+            <div className="text-center mt-4">
+              <button
+                type="button"
+                className="btn btn-outline-primary"
+                onClick={loadMore}
+                disabled={query.isFetchingNextPage}
+                aria-busy={query.isFetchingNextPage}
+              >
+                {query.isFetchingNextPage ? t('common.loading') : t('collections.feed.loadMore')}
+              </button>
+            </div>
+          ) : null}
+        </>
       ) : query.isError ? (
         <ErrorState
           message={t(errorMessageKey(query.error, 'categoryCollections'))}
           onRetry={() => void query.refetch()}
         />
       ) : (
-        <CollectionGrid collections={query.data} columnClass="col-12 col-md-6" />
+        <CardSkeleton count={3} className="col-12 col-md-6" />
       )}
     </section>
   );
@@ -126,7 +168,7 @@ export function FeedBrowser() {
         >
           <Tab eventKey="categories" title={t('collections.feed.tabs.categories')}>
             {selected ? (
-              <CategoryCollections categoryId={selected.id} categoryName={selected.name} />
+              <CategoryCollections key={selected.id} categoryId={selected.id} categoryName={selected.name} />
             ) : categories.isPending ? (
               <CardSkeleton count={2} className="col-12 col-md-6" />
             ) : categories.isError ? null : (

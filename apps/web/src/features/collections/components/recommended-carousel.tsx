@@ -1,11 +1,13 @@
-import { Autoplay, A11y, Navigation } from 'swiper/modules';
+import { useState } from 'react';
+import type { Swiper as SwiperInstance } from 'swiper';
+import { Autoplay, A11y } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
-import 'swiper/css/navigation';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CardSkeleton } from '../../../components/ui/card-skeleton';
 import { ErrorState } from '../../../components/ui/error-state';
+import { ChevronIcon } from '../../../components/ui/icons';
 import { errorMessageKey } from '../../../lib/api-errors';
 import { usePopularCollections } from '../hooks/use-collections';
 import { CollectionCard } from './collection-card';
@@ -13,19 +15,56 @@ import { CollectionCard } from './collection-card';
 /** Spec section 9: speed 400, autoplay 3000 ms; 1 slide up to 768 px, 2 at 1024, 3 at 1200. */
 const BREAKPOINTS = { 0: { slidesPerView: 1 }, 1024: { slidesPerView: 2 }, 1200: { slidesPerView: 3 } };
 
-/** The profile's strip of recommended collections (the 5 most followed, spec section 2). */
+/**
+ * The profile's strip of recommended collections (the 5 most followed, spec section 2).
+ *
+ * The arrows sit in the section header, next to 'Ver mais no feed': Swiper's own arrows float
+ * over the slides and covered the first card's items on desktop. They are plain buttons that
+ * drive the Swiper instance (Swiper's Navigation + A11y modules would also answer Enter on a
+ * native button, moving two slides), and `rewind` keeps them enabled at the ends, so keyboard
+ * focus is never dropped by a button turning disabled.
+ */
 export function RecommendedCarousel() {
   const { t } = useTranslation();
   const query = usePopularCollections();
+  const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
+  // All the cards fit (few collections, wide screen): nothing to scroll, so no arrows.
+  const [locked, setLocked] = useState(true);
+  const hasSlides = Boolean(query.data?.length);
+
   return (
     <section className="mb-5" aria-labelledby="recommended-title">
-      <div className="d-flex justify-content-between align-items-baseline mb-3 gap-3">
+      <div className="d-flex justify-content-between align-items-center flex-wrap mb-3 gap-3">
         <h2 id="recommended-title" className="h4 mb-0">
           {t('collections.carousel.title')}
         </h2>
-        <Link to="/feed" className="text-nowrap">
-          {t('collections.carousel.more')}
-        </Link>
+        <div className="d-flex align-items-center gap-3">
+          <Link to="/feed" className="text-nowrap">
+            {t('collections.carousel.more')}
+          </Link>
+          {hasSlides && swiper && !locked ? (
+            <div className="d-flex gap-2">
+              <button
+                type="button"
+                className="carousel-arrow"
+                aria-label={t('collections.carousel.previous')}
+                aria-controls="recommended-slides"
+                onClick={() => swiper.slidePrev()}
+              >
+                <ChevronIcon direction="left" />
+              </button>
+              <button
+                type="button"
+                className="carousel-arrow"
+                aria-label={t('collections.carousel.next')}
+                aria-controls="recommended-slides"
+                onClick={() => swiper.slideNext()}
+              >
+                <ChevronIcon direction="right" />
+              </button>
+            </div>
+          ) : null}
+        </div>
       </div>
       {query.isPending ? (
         <CardSkeleton count={3} className="col-12 col-lg-6 col-xl-4" />
@@ -38,17 +77,20 @@ export function RecommendedCarousel() {
         <div className="empty-state text-body-secondary">{t('collections.empty')}</div>
       ) : (
         <Swiper
+          id="recommended-slides"
           className="recommended-swiper"
-          modules={[Autoplay, A11y, Navigation]}
+          modules={[Autoplay, A11y]}
           speed={400}
           autoplay={{ delay: 3000, disableOnInteraction: false, pauseOnMouseEnter: true }}
           spaceBetween={24}
           breakpoints={BREAKPOINTS}
-          navigation
-          a11y={{
-            prevSlideMessage: t('collections.carousel.previous'),
-            nextSlideMessage: t('collections.carousel.next'),
+          rewind
+          onSwiper={(instance) => {
+            setSwiper(instance);
+            setLocked(instance.isLocked);
           }}
+          onLock={() => setLocked(true)}
+          onUnlock={() => setLocked(false)}
         >
           {query.data.map((collection) => (
             <SwiperSlide key={collection.id} className="h-auto">

@@ -1,4 +1,10 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { CollectionCreateBody, CollectionUpdateBody } from '@acervo/contract/collection';
 import type { CollectionItemCreateBody, CollectionItemUpdateBody } from '@acervo/contract/collection-item';
 import { collectionsApi } from '../api/collections-api';
@@ -35,19 +41,30 @@ export function useCollection(id: string | undefined, enabled = true) {
   });
 }
 
+/**
+ * Every collection of a user, all pages: the profile groups them into category tabs with counts
+ * and the add-item modal offers them in a select, so a partial list would look wrong in both.
+ */
 export function useUserCollections(userId: string | undefined) {
   return useQuery({
     queryKey: collectionKeys.byUser(userId ?? ''),
-    queryFn: () => collectionsApi.byUser(userId!),
+    queryFn: ({ signal }) => collectionsApi.byUserAll(userId!, signal),
     enabled: Boolean(userId),
     staleTime: 30_000,
   });
 }
 
+/**
+ * A category's public collections a page at a time ('Carregar mais'). The key stays under
+ * `collections`, so a write refetches the pages already loaded.
+ */
 export function useCategoryCollections(categoryId: string | undefined) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: collectionKeys.byCategory(categoryId ?? ''),
-    queryFn: () => collectionsApi.byCategory(categoryId!),
+    queryFn: ({ pageParam }) => collectionsApi.byCategory(categoryId!, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    select: (data) => data.pages.flatMap((page) => page.items),
     enabled: Boolean(categoryId),
     staleTime: 30_000,
   });

@@ -1,0 +1,90 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithProviders, stubFetch } from '../../../testing/render';
+import { FeedBrowser } from './feed-browser';
+import { UserCollections } from './user-collections';
+
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = realFetch;
+  localStorage.clear();
+});
+
+function storeSession() {
+  localStorage.setItem('token', 'tok');
+  localStorage.setItem('user_id', 'u1');
+  localStorage.setItem('user_name', 'Ana');
+  localStorage.setItem('user_email', 'ana@example.com');
+}
+
+const card = (n: number, category = { id: 'k1', name: 'Museus' }) => ({
+  id: `c${n}`,
+  name: `Coleção ${n}`,
+  description: '',
+  user_id: 'u2',
+  owner_name: 'Bia',
+  category_id: category.id,
+  category_name: category.name,
+  private: false,
+  followers: 0,
+  likes: 0,
+  location: 'Brasil',
+  last_updated: '2026-03-05T12:00:00.000Z',
+  created_at: '2026-03-01T12:00:00.000Z',
+  items_count: 0,
+  collection_items: [],
+});
+
+describe('FeedBrowser pagination', () => {
+  it("offers 'Carregar mais' while the category has more pages and asks for the next cursor", async () => {
+    storeSession();
+    const calls = stubFetch(
+      { status: 200, body: { data: [{ id: 'k1', name: 'Museus' }] } },
+      { status: 200, body: { data: [card(1), card(2)], next_cursor: 'abc' } },
+      { status: 200, body: { data: [card(3)], next_cursor: null } },
+    );
+    const { user } = renderWithProviders(<FeedBrowser />);
+    expect(await screen.findByRole('link', { name: 'Coleção 2' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Coleção 3' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Carregar mais' }));
+    const third = await screen.findByRole('link', { name: 'Coleção 3' });
+    expect(screen.getByRole('link', { name: 'Coleção 1' })).toBeInTheDocument();
+    expect(calls[2]!.url).toBe('/api/v1/collection/by_category/k1?cursor=abc');
+    // Last page: the button goes and keyboard focus lands on the first new card.
+    expect(screen.queryByRole('button', { name: 'Carregar mais' })).not.toBeInTheDocument();
+    expect(third).toHaveFocus();
+  });
+
+  it('keeps the loaded cards and offers the button again when the next page fails', async () => {
+    storeSession();
+    stubFetch(
+      { status: 200, body: { data: [{ id: 'k1', name: 'Museus' }] } },
+      { status: 200, body: { data: [card(1)], next_cursor: 'abc' } },
+      new TypeError('offline'),
+    );
+    const { user } = renderWithProviders(<FeedBrowser />);
+    await user.click(await screen.findByRole('button', { name: 'Carregar mais' }));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Coleção 1' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Carregar mais' })).toBeEnabled();
+  });
+});
+
+describe('UserCollections', () => {
+  it('follows every page, so the category tabs count all of a profile’s collections', async () => {
+    storeSession();
+    const books = { id: 'k2', name: 'Livros' };
+    const calls = stubFetch(
+      { status: 200, body: { data: [card(1), card(2)], next_cursor: 'p2' } },
+      { status: 200, body: { data: [card(3), card(4, books)], next_cursor: null } },
+    );
+    renderWithProviders(<UserCollections userId="u2" own={false} />);
+    expect(await screen.findByRole('tab', { name: 'Museus (3)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Livros (1)' })).toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toEqual([
+      '/api/v1/collection/by_user/u2?limit=50',
+      '/api/v1/collection/by_user/u2?limit=50&cursor=p2',
+    ]);
+  });
+});
