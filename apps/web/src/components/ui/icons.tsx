@@ -147,3 +147,19 @@ export function ChevronIcon({ size = 16, direction }: IconProps & { direction: '
     </svg>
   );
 }
+
+/** Pause (two bars) or play (a triangle), for the carousel's autoplay toggle. */
+export function PlayPauseIcon({ size = 16, playing }: IconProps & { playing: boolean }) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="currentColor"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {playing ? <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" /> : <path d="M8 5.5v13l11-6.5z" />}
+    </svg>
+  );
+}

@@ -33,6 +33,8 @@ export const collections: (typeof pt)['collections'] = {
     more: 'See more in the feed',
     previous: 'Previous collection',
     next: 'Next collection',
+    pause: 'Pause automatic rotation',
+    play: 'Resume automatic rotation',
   },
   userTabs: {
     title: 'Collections',

@@ -32,6 +32,8 @@ export const collections = {
     more: 'Ver mais no feed',
     previous: 'Coleção anterior',
     next: 'Próxima coleção',
+    pause: 'Pausar a troca automática',
+    play: 'Retomar a troca automática',
   },
   userTabs: {
     title: 'Coleções',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Swiper as SwiperInstance } from 'swiper';
 import { Autoplay, A11y } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
@@ -7,10 +7,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CardSkeleton } from '../../../components/ui/card-skeleton';
 import { ErrorState } from '../../../components/ui/error-state';
-import { ChevronIcon } from '../../../components/ui/icons';
+import { ChevronIcon, PlayPauseIcon } from '../../../components/ui/icons';
 import { errorMessageKey } from '../../../lib/api-errors';
 import { usePopularCollections } from '../hooks/use-collections';
 import { CollectionCard } from './collection-card';
+
+function prefersReducedMotion(): boolean {
+  return (
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
+}
 
 /** Spec section 9: speed 400, autoplay 3000 ms; 1 slide up to 768 px, 2 at 1024, 3 at 1200. */
 const BREAKPOINTS = { 0: { slidesPerView: 1 }, 1024: { slidesPerView: 2 }, 1200: { slidesPerView: 3 } };
@@ -23,6 +29,9 @@ const BREAKPOINTS = { 0: { slidesPerView: 1 }, 1024: { slidesPerView: 2 }, 1200:
  * drive the Swiper instance (Swiper's Navigation + A11y modules would also answer Enter on a
  * native button, moving two slides), and `rewind` keeps them enabled at the ends, so keyboard
  * focus is never dropped by a button turning disabled.
+ *
+ * Moving content needs a way to stop it (WCAG 2.2.2): a pause button, a pause while keyboard focus
+ * is inside the slides, and no autoplay at all for people who ask for reduced motion.
  */
 export function RecommendedCarousel() {
   const { t } = useTranslation();
@@ -31,6 +40,15 @@ export function RecommendedCarousel() {
   // All the cards fit (few collections, wide screen): nothing to scroll, so no arrows.
   const [locked, setLocked] = useState(true);
   const hasSlides = Boolean(query.data?.length);
+  const [paused, setPaused] = useState(prefersReducedMotion);
+  const [focusInside, setFocusInside] = useState(false);
+
+  useEffect(() => {
+    const autoplay = swiper?.autoplay;
+    if (!autoplay) return;
+    if (paused || focusInside || locked) autoplay.stop();
+    else autoplay.start();
+  }, [swiper, paused, focusInside, locked]);
 
   return (
     <section className="mb-5" aria-labelledby="recommended-title">
@@ -44,6 +62,15 @@ export function RecommendedCarousel() {
           </Link>
           {hasSlides && swiper && !locked ? (
             <div className="d-flex gap-2">
+              <button
+                type="button"
+                className="carousel-arrow"
+                aria-label={t(paused ? 'collections.carousel.play' : 'collections.carousel.pause')}
+                aria-controls="recommended-slides"
+                onClick={() => setPaused((p) => !p)}
+              >
+                <PlayPauseIcon playing={!paused} />
+              </button>
               <button
                 type="button"
                 className="carousel-arrow"
@@ -76,28 +103,36 @@ export function RecommendedCarousel() {
       ) : query.data.length === 0 ? (
         <div className="empty-state text-body-secondary">{t('collections.empty')}</div>
       ) : (
-        <Swiper
-          id="recommended-slides"
-          className="recommended-swiper"
-          modules={[Autoplay, A11y]}
-          speed={400}
-          autoplay={{ delay: 3000, disableOnInteraction: false, pauseOnMouseEnter: true }}
-          spaceBetween={24}
-          breakpoints={BREAKPOINTS}
-          rewind
-          onSwiper={(instance) => {
-            setSwiper(instance);
-            setLocked(instance.isLocked);
+        // Focus events bubble in React, so this wrapper hears focus moving into and out of any card.
+        <div
+          onFocus={() => setFocusInside(true)}
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget)) setFocusInside(false);
           }}
-          onLock={() => setLocked(true)}
-          onUnlock={() => setLocked(false)}
         >
-          {query.data.map((collection) => (
-            <SwiperSlide key={collection.id} className="h-auto">
-              <CollectionCard collection={collection} />
-            </SwiperSlide>
-          ))}
-        </Swiper>
+          <Swiper
+            id="recommended-slides"
+            className="recommended-swiper"
+            modules={[Autoplay, A11y]}
+            speed={400}
+            autoplay={{ delay: 3000, disableOnInteraction: false, pauseOnMouseEnter: true }}
+            spaceBetween={24}
+            breakpoints={BREAKPOINTS}
+            rewind
+            onSwiper={(instance) => {
+              setSwiper(instance);
+              setLocked(instance.isLocked);
+            }}
+            onLock={() => setLocked(true)}
+            onUnlock={() => setLocked(false)}
+          >
+            {query.data.map((collection) => (
+              <SwiperSlide key={collection.id} className="h-auto">
+                <CollectionCard collection={collection} />
+              </SwiperSlide>
+            ))}
+          </Swiper>
+        </div>
       )}
     </section>
   );
