@@ -12,21 +12,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ErrorState } from '../../../components/ui/error-state';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { FormField } from '../../../components/ui/form-field';
 import { Loading } from '../../../components/ui/loading';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { errorMessageKey, isNotFound, unusableAnswer } from '../../../lib/api-errors';
+import { errorMessageKey, unusableAnswer } from '../../../lib/api-errors';
 import { useAuth } from '../../../lib/auth';
-import {
-  useCollection,
-  useCreateItem,
-  useDeleteItem,
-  useItem,
-  useUpdateItem,
-} from '../hooks/use-collections';
+import { useCollection, useCreateItem, useDeleteItem, useUpdateItem } from '../hooks/use-collections';
 import { CollectionBanner } from './collection-banner';
+import { LoadFailure, useItemAndCollection } from './item-loader';
 import { RatingInput } from './rating-input';
 
 const createSchema = collectionItemCreateForm.omit({ collection_id: true }).extend({
@@ -122,15 +116,7 @@ export function ItemCreatePage({ collectionId }: { collectionId: string }) {
   const [alertKey, setAlertKey] = useState<string | null>(null);
 
   if (query.isPending) return <Loading />;
-  if (query.isError)
-    return (
-      <div className="container py-5">
-        <ErrorState
-          message={t(errorMessageKey(query.error, 'collectionView'))}
-          onRetry={isNotFound(query.error) ? undefined : () => void query.refetch()}
-        />
-      </div>
-    );
+  if (query.isError) return <LoadFailure query={query} context="collectionView" />;
 
   const collection = query.data;
   const onSubmit = async (values: FormOutput) => {
@@ -273,27 +259,9 @@ function ItemEditFields({ collection, item }: { collection: Collection; item: Co
 export function ItemEditPage({ collectionId, itemId }: { collectionId: string; itemId: string }) {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const collection = useCollection(collectionId);
-  const item = useItem(itemId);
-  if (collection.isPending || item.isPending) return <Loading />;
-  const failure = item.isError
-    ? { key: errorMessageKey(item.error, 'item'), error: item.error, retry: item.refetch }
-    : collection.isError
-      ? {
-          key: errorMessageKey(collection.error, 'collectionDetails'),
-          error: collection.error,
-          retry: collection.refetch,
-        }
-      : null;
-  if (failure)
-    return (
-      <div className="container py-5">
-        <ErrorState
-          message={t(failure.key)}
-          onRetry={isNotFound(failure.error) ? undefined : () => void failure.retry()}
-        />
-      </div>
-    );
+  const { item, collection, pending, failure } = useItemAndCollection(collectionId, itemId);
+  if (pending) return <Loading />;
+  if (failure) return <LoadFailure {...failure} />;
   const list = collection.data!;
   return (
     <>

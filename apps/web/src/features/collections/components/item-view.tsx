@@ -1,11 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorState } from '../../../components/ui/error-state';
 import { Loading } from '../../../components/ui/loading';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { errorMessageKey, isNotFound } from '../../../lib/api-errors';
 import { useAuth } from '../../../lib/auth';
-import { useCollection, useItem } from '../hooks/use-collections';
+import { LoadFailure, useItemAndCollection } from './item-loader';
 import { RatingStars } from './rating-stars';
 
 /**
@@ -15,28 +13,10 @@ import { RatingStars } from './rating-stars';
 export function ItemView({ collectionId, itemId }: { collectionId: string; itemId: string }) {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const item = useItem(itemId);
-  const collection = useCollection(item.data?.collection_id ?? collectionId);
+  const { item, collection, pending, failure } = useItemAndCollection(collectionId, itemId);
   useDocumentTitle(item.data?.name ?? '');
-  if (item.isPending || collection.isPending) return <Loading />;
-  const failure = item.isError
-    ? { key: errorMessageKey(item.error, 'item'), error: item.error, retry: item.refetch }
-    : collection.isError
-      ? {
-          key: errorMessageKey(collection.error, 'collectionDetails'),
-          error: collection.error,
-          retry: collection.refetch,
-        }
-      : null;
-  if (failure)
-    return (
-      <div className="container py-5">
-        <ErrorState
-          message={t(failure.key)}
-          onRetry={isNotFound(failure.error) ? undefined : () => void failure.retry()}
-        />
-      </div>
-    );
+  if (pending) return <Loading />;
+  if (failure) return <LoadFailure {...failure} />;
   const data = item.data!;
   const list = collection.data!;
   const owner = list.user_id === user?.userId;
