@@ -1,3 +1,5 @@
+import { ACCOUNT_MESSAGES } from '@acervo/contract/user';
+
 /** Profile header, account area and security form (spec sections 2, 3 and 5). */
 export const users = {
   profile: {
@@ -54,19 +56,8 @@ export const users = {
     changeSoon: 'A alteração de senha chega em breve. Por enquanto, sua senha continua a mesma.',
   },
   validation: {
-    name: 'Preencha o campo com o seu nome.',
-    alias_name: 'Preencha o campo como gosta de ser chamado.',
-    cellular: 'Preencha o campo telefone.',
-    cellularInvalid: 'Informe um celular brasileiro com DDD, por exemplo (11) 91234-5678.',
-    birthday: 'Preencha o campo aniversário.',
-    birthdayInvalid: 'Informe uma data válida no formato DD/MM/AAAA.',
-    birthdayUnderage: 'É preciso ter 18 anos ou mais para usar o Acervo.',
-    address: 'Preencha o campo endereço.',
-    country: 'Selecione o seu país.',
-    state: 'Selecione o estado.',
-    city: 'Preencha o campo cidade.',
-    postal_code: 'Preencha o campo Cep.',
-    postalCodeInvalid: 'Informe o CEP no formato 00000-000.',
+    // The account form's texts are the contract's (spec section 5), so the API and the form agree.
+    ...(ACCOUNT_MESSAGES as Record<keyof typeof ACCOUNT_MESSAGES, string>),
     tooLong: 'Texto longo demais.',
     // Spec section 5 gives these in English; Portuguese users read Portuguese (docs/decisions).
     oldPassword: 'Informe a senha atual.',
