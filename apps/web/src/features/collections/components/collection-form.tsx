@@ -10,7 +10,6 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorState } from '../../../components/ui/error-state';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { FormField } from '../../../components/ui/form-field';
@@ -26,6 +25,7 @@ import {
   useDeleteCollection,
   useUpdateCollection,
 } from '../hooks/use-collections';
+import { DeleteConfirmation, EditFooter, useSaveOrDelete } from './save-or-delete';
 
 /** The same schemas the API validates with; the form always sends `private` (issue 5). */
 const createSchema = collectionCreateBody.extend({ description: z.string(), private: z.boolean() });
@@ -174,35 +174,17 @@ export function CollectionCreateForm() {
 }
 
 function CollectionEditFields({ collection }: { collection: Collection }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
   const update = useUpdateCollection(collection.id);
   const remove = useDeleteCollection(collection.id);
-  const [alertKey, setAlertKey] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-
-  const onSubmit = async (values: FormOutput) => {
-    setAlertKey(null);
-    try {
-      const saved = await update.mutateAsync(values);
-      if (!saved) throw unusableAnswer();
-      await navigate(`/lists/${collection.id}`);
-    } catch (error) {
-      setAlertKey(errorMessageKey(error, 'collectionUpdate'));
-    }
-  };
-  const onDelete = async () => {
-    setAlertKey(null);
-    try {
-      const deleted = await remove.mutateAsync();
-      if (!deleted) throw unusableAnswer();
-      setConfirming(false);
-      await navigate('/profile');
-    } catch (error) {
-      setConfirming(false);
-      setAlertKey(errorMessageKey(error, 'collectionDelete'));
-    }
-  };
+  const back = `/lists/${collection.id}`;
+  const { alertKey, confirming, setConfirming, onSubmit, onDelete } = useSaveOrDelete<FormOutput>({
+    save: (values) => update.mutateAsync(values),
+    remove: () => remove.mutateAsync(),
+    saveContext: 'collectionUpdate',
+    deleteContext: 'collectionDelete',
+    afterSave: back,
+    afterDelete: '/profile',
+  });
 
   return (
     <>
@@ -217,29 +199,13 @@ function CollectionEditFields({ collection }: { collection: Collection }) {
         onSubmit={onSubmit}
         busy={update.isPending}
         alertKey={alertKey}
-        footer={
-          <>
-            <Link to={`/lists/${collection.id}`} className="btn btn-light">
-              {t('collections.form.back')}
-            </Link>
-            <button
-              type="button"
-              className="btn btn-outline-danger ms-sm-auto"
-              onClick={() => setConfirming(true)}
-            >
-              {t('collections.form.delete')}
-            </button>
-          </>
-        }
+        footer={<EditFooter texts="collections.form" backTo={back} onAskDelete={() => setConfirming(true)} />}
       />
-      <ConfirmDialog
+      <DeleteConfirmation
+        texts="collections.form"
         show={confirming}
-        title={t('collections.form.confirmTitle')}
-        message={t('collections.form.confirmDelete')}
-        confirmLabel={remove.isPending ? t('common.loading') : t('collections.form.confirmYes')}
-        cancelLabel={t('collections.form.confirmNo')}
-        busy={remove.isPending}
-        onConfirm={() => void onDelete()}
+        deleting={remove.isPending}
+        onConfirm={onDelete}
         onCancel={() => setConfirming(false)}
       />
     </>

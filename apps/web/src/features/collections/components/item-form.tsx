@@ -11,7 +11,6 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { FormField } from '../../../components/ui/form-field';
 import { Loading } from '../../../components/ui/loading';
@@ -22,6 +21,7 @@ import { useCollection, useCreateItem, useDeleteItem, useUpdateItem } from '../h
 import { CollectionBanner } from './collection-banner';
 import { LoadFailure, useItemAndCollection } from './item-loader';
 import { RatingInput } from './rating-input';
+import { DeleteConfirmation, EditFooter, useSaveOrDelete } from './save-or-delete';
 
 const createSchema = collectionItemCreateForm.omit({ collection_id: true }).extend({
   rating: z.number().nullable(),
@@ -188,36 +188,17 @@ function Suggestions() {
 }
 
 function ItemEditFields({ collection, item }: { collection: Collection; item: CollectionItem }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
   const update = useUpdateItem(collection.id, item.id);
   const remove = useDeleteItem(collection.id, item.id);
-  const [alertKey, setAlertKey] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
   const back = `/lists/${collection.id}`;
-
-  const onSubmit = async (values: FormOutput) => {
-    setAlertKey(null);
-    try {
-      const saved = await update.mutateAsync(values);
-      if (!saved) throw unusableAnswer();
-      await navigate(back);
-    } catch (error) {
-      setAlertKey(errorMessageKey(error, 'itemUpdate'));
-    }
-  };
-  const onDelete = async () => {
-    setAlertKey(null);
-    try {
-      const deleted = await remove.mutateAsync();
-      if (!deleted) throw unusableAnswer();
-      setConfirming(false);
-      await navigate(back);
-    } catch (error) {
-      setConfirming(false);
-      setAlertKey(errorMessageKey(error, 'itemDelete'));
-    }
-  };
+  const { alertKey, confirming, setConfirming, onSubmit, onDelete } = useSaveOrDelete<FormOutput>({
+    save: (values) => update.mutateAsync(values),
+    remove: () => remove.mutateAsync(),
+    saveContext: 'itemUpdate',
+    deleteContext: 'itemDelete',
+    afterSave: back,
+    afterDelete: back,
+  });
   return (
     <>
       <ItemFields
@@ -226,29 +207,13 @@ function ItemEditFields({ collection, item }: { collection: Collection; item: Co
         onSubmit={onSubmit}
         busy={update.isPending}
         alertKey={alertKey}
-        footer={
-          <>
-            <Link to={back} className="btn btn-light">
-              {t('collections.item.back')}
-            </Link>
-            <button
-              type="button"
-              className="btn btn-outline-danger ms-sm-auto"
-              onClick={() => setConfirming(true)}
-            >
-              {t('collections.item.delete')}
-            </button>
-          </>
-        }
+        footer={<EditFooter texts="collections.item" backTo={back} onAskDelete={() => setConfirming(true)} />}
       />
-      <ConfirmDialog
+      <DeleteConfirmation
+        texts="collections.item"
         show={confirming}
-        title={t('collections.item.confirmTitle')}
-        message={t('collections.item.confirmDelete')}
-        confirmLabel={remove.isPending ? t('common.loading') : t('collections.item.confirmYes')}
-        cancelLabel={t('collections.item.confirmNo')}
-        busy={remove.isPending}
-        onConfirm={() => void onDelete()}
+        deleting={remove.isPending}
+        onConfirm={onDelete}
         onCancel={() => setConfirming(false)}
       />
     </>

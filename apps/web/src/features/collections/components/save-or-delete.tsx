@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { errorMessageKey, unusableAnswer, type ErrorContext } from '../../../lib/api-errors';
+
+interface SaveOrDeleteOptions<Values> {
+  save: (values: Values) => Promise<unknown>;
+  remove: () => Promise<unknown>;
+  saveContext: ErrorContext;
+  deleteContext: ErrorContext;
+  /** Where each success goes (spec section 2). */
+  afterSave: string;
+  afterDelete: string;
+}
+
+/**
+ * The edit screens' two writes: save, or delete after a confirmation. An answer without data
+ * counts as a failure (the spec's "truthy means success"), and each failure shows its own text.
+ */
+export function useSaveOrDelete<Values>(options: SaveOrDeleteOptions<Values>) {
+  const navigate = useNavigate();
+  const [alertKey, setAlertKey] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  const onSubmit = async (values: Values) => {
+    setAlertKey(null);
+    try {
+      if (!(await options.save(values))) throw unusableAnswer();
+      await navigate(options.afterSave);
+    } catch (error) {
+      setAlertKey(errorMessageKey(error, options.saveContext));
+    }
+  };
+  const onDelete = async () => {
+    setAlertKey(null);
+    try {
+      if (!(await options.remove())) throw unusableAnswer();
+      setConfirming(false);
+      await navigate(options.afterDelete);
+    } catch (error) {
+      setConfirming(false);
+      setAlertKey(errorMessageKey(error, options.deleteContext));
+    }
+  };
+  return { alertKey, confirming, setConfirming, onSubmit, onDelete };
+}
+
+/** Catalogue section holding back, delete, confirmTitle, confirmDelete, confirmYes, confirmNo. */
+type EditTexts = 'collections.form' | 'collections.item';
+
+/** Back and Delete under an edit form; Delete only opens the confirmation. */
+export function EditFooter({
+  texts,
+  backTo,
+  onAskDelete,
+}: {
+  texts: EditTexts;
+  backTo: string;
+  onAskDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Link to={backTo} className="btn btn-light">
+        {t(`${texts}.back`)}
+      </Link>
+      <button type="button" className="btn btn-outline-danger ms-sm-auto" onClick={onAskDelete}>
+        {t(`${texts}.delete`)}
+      </button>
+    </>
+  );
+}
+
+interface DeleteConfirmationProps {
+  texts: EditTexts;
+  show: boolean;
+  deleting: boolean;
+  onConfirm: () => Promise<void>;
+  onCancel: () => void;
+}
+
+/** The spec's 'Tem certeza que deseja excluir …?' before a delete. */
+export function DeleteConfirmation({ texts, show, deleting, onConfirm, onCancel }: DeleteConfirmationProps) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmDialog
+      show={show}
+      title={t(`${texts}.confirmTitle`)}
+      message={t(`${texts}.confirmDelete`)}
+      confirmLabel={deleting ? t('common.loading') : t(`${texts}.confirmYes`)}
+      cancelLabel={t(`${texts}.confirmNo`)}
+      busy={deleting}
+      onConfirm={() => void onConfirm()}
+      onCancel={onCancel}
+    />
+  );
+}
