@@ -95,6 +95,7 @@ describe('OpenAPI', () => {
     const page = res.statusCode === 302 ? await ctx.app.inject({ url: String(res.headers.location) }) : res;
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('swagger');
+    expect(String(page.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
   });
 });
 
