@@ -64,7 +64,7 @@ export function RecommendedCarousel() {
             <div className="d-flex gap-2">
               <button
                 type="button"
-                className="carousel-arrow"
+                className="btn-icon carousel-arrow"
                 aria-label={t(paused ? 'collections.carousel.play' : 'collections.carousel.pause')}
                 aria-controls="recommended-slides"
                 onClick={() => setPaused((p) => !p)}
@@ -73,7 +73,7 @@ export function RecommendedCarousel() {
               </button>
               <button
                 type="button"
-                className="carousel-arrow"
+                className="btn-icon carousel-arrow"
                 aria-label={t('collections.carousel.previous')}
                 aria-controls="recommended-slides"
                 onClick={() => swiper.slidePrev()}
@@ -82,7 +82,7 @@ export function RecommendedCarousel() {
               </button>
               <button
                 type="button"
-                className="carousel-arrow"
+                className="btn-icon carousel-arrow"
                 aria-label={t('collections.carousel.next')}
                 aria-controls="recommended-slides"
                 onClick={() => swiper.slideNext()}
