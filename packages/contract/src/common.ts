@@ -9,5 +9,3 @@ export const idSchema = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'invalid id');
-
-export const idParams = z.object({ id: idSchema });

@@ -11,7 +11,7 @@ export interface Migration {
   sql: string;
 }
 
-export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
+function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
   return readdirSync(dir)
     .filter((f) => /^\d{3}-[a-z0-9-]+\.sql$/.test(f))
     .sort()
