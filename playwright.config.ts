@@ -1,16 +1,19 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { resolveChromium } from './e2e/chromium.ts';
 
 /**
  * Browser journeys against the real server (API + built web app) on a fresh PGlite database.
- * Debian's Chromium drives them; `npx playwright install` needs the internet, so it is not used.
+ * Debian's Chromium drives them when installed, otherwise the one inside an npm package
+ * (e2e/chromium.ts); `npx playwright install` needs the internet, so it is not used.
  */
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromiumPath)) {
-  throw new Error('Chromium not found: apt-get install -y chromium fonts-liberation');
+const chromium = await resolveChromium();
+if (!process.env.E2E_BROWSER_ANNOUNCED) {
+  process.env.E2E_BROWSER_ANNOUNCED = '1';
+  console.log(`[e2e] ${chromium.kind} Chromium: ${chromium.executablePath}`);
 }
 
 // Workers re-load this file; they inherit the runner's environment, so pick the port and the
@@ -39,7 +42,8 @@ export default defineConfig({
     locale: 'pt-BR',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: chromiumPath,
+      executablePath: chromium.executablePath,
+      env: { ...process.env, ...chromium.env } as Record<string, string>,
       args: [
         '--no-sandbox',
         '--disable-gpu',

