@@ -45,6 +45,11 @@ export async function apiPage<T>(path: string, cursor?: string | null, options: 
   return { items: payload?.data ?? [], nextCursor: payload?.next_cursor ?? null } satisfies Page<T>;
 }
 
+/** A GET whose whole JSON body is the answer (listings that carry more than `data`). */
+export async function apiBody<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await send('GET', path, options)) as T;
+}
+
 async function send(method: string, path: string, options: RequestOptions): Promise<unknown> {
   // Storage is the source of truth, so a call made right after sign-in is already signed.
   const token = readStoredSession()?.token ?? null;
@@ -80,6 +85,7 @@ export const api = {
   get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
   page: <T>(path: string, cursor?: string | null, options?: RequestOptions) =>
     apiPage<T>(path, cursor, options),
+  body: <T>(path: string, options?: RequestOptions) => apiBody<T>(path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     apiRequest<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) =>

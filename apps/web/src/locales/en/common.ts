@@ -4,6 +4,7 @@ export const common: Catalog['common'] = {
   productName: 'Acervo',
   tagline: 'Preferences that connect people.',
   loading: 'Loading...',
+  loadMore: 'Load more',
   skipToContent: 'Skip to content',
   titleSuffix: 'Acervo',
   nav: {
@@ -17,22 +18,12 @@ export const common: Catalog['common'] = {
     register: 'Sign up',
     feed: 'Feed',
     addItem: 'Add item',
-    notifications: 'Notifications',
-    notificationsCount: '{{count}} unread notification',
     userMenu: 'User menu',
     configuration: 'Configuration',
     configurationHint: 'Manage your account',
     logout: 'Log out',
     logoHomeSignedOut: 'Acervo, home page',
     logoHomeSignedIn: 'Acervo, your profile',
-  },
-  notifications: {
-    title: 'Notifications',
-    registrationTag: 'registration',
-    registrationNotice:
-      'Complete your registration: open the Configuration menu and fill in your account details.',
-    action: 'Complete registration',
-    close: 'Close',
   },
   footer: {
     contactLabel: 'Contact',

@@ -2,6 +2,7 @@ export const common = {
   productName: 'Acervo',
   tagline: 'Preferências que conectam pessoas.',
   loading: 'Carregando...',
+  loadMore: 'Carregar mais',
   skipToContent: 'Pular para o conteúdo',
   titleSuffix: 'Acervo',
   nav: {
@@ -15,22 +16,12 @@ export const common = {
     register: 'Cadastre-se',
     feed: 'Feed',
     addItem: 'Adicionar item',
-    notifications: 'Notificações',
-    notificationsCount: '{{count}} notificação não lida',
     userMenu: 'Menu do usuário',
     configuration: 'Configuração',
     configurationHint: 'Gerencie sua conta',
     logout: 'Sair',
     logoHomeSignedOut: 'Acervo, página inicial',
     logoHomeSignedIn: 'Acervo, seu perfil',
-  },
-  notifications: {
-    title: 'Notificações',
-    registrationTag: 'cadastro',
-    registrationNotice:
-      'Complete o seu cadastro: acesse o menu Configuração e preencha os dados da sua conta.',
-    action: 'Completar cadastro',
-    close: 'Fechar',
   },
   footer: {
     contactLabel: 'Contato',
