@@ -5,6 +5,7 @@ import type {
   CollectionItemCreateBody,
   CollectionItemUpdateBody,
 } from '@acervo/contract/collection-item';
+import type { ItemOrderBody } from '@acervo/contract/social';
 import { api, type Page } from '../../../lib/api-client';
 
 /** The spec's `{product}` path segment is `collection` (ARCHITECTURE.md). */
@@ -49,6 +50,11 @@ export const collectionsApi = {
     api.post<CollectionItem | undefined>('/collection_items', body),
   updateItem: (itemId: string, body: CollectionItemUpdateBody) =>
     api.put<CollectionItem | undefined>(`/collection_items/${enc(itemId)}`, body),
+  /** Every item id of the collection, once, in the new order (issue 8); 409 when they differ. */
+  reorder: (id: string, itemIds: string[]) =>
+    api.put<Collection | undefined>(`/collection/${enc(id)}/items/order`, {
+      item_ids: itemIds,
+    } satisfies ItemOrderBody),
   removeItem: (itemId: string) =>
     api.delete<{ deleted: true; collection_id: string } | undefined>(`/collection_items/${enc(itemId)}`),
 };

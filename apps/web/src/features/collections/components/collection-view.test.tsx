@@ -77,7 +77,32 @@ describe('CollectionView', () => {
     expect(screen.queryByRole('link', { name: 'Editar coleção' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Reordenar/ })).toBeNull();
     expect(screen.queryByRole('link', { name: /^Editar / })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Salvar em minhas coleções' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Adicionar item' })).toBeNull();
+  });
+
+  it('lets an editor add, edit and reorder items, but not edit the collection', async () => {
+    storeSession('u2');
+    stubFetch({ status: 200, body: { data: { ...collection, my_role: 'editor' } } });
+    renderWithProviders(<CollectionView collectionId="c1" />);
+    expect(await screen.findByRole('heading', { name: 'Itens da coleção' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Adicionar item' })).toHaveAttribute(
+      'href',
+      '/lists/c1/items/create',
+    );
+    expect(screen.getByRole('link', { name: 'Editar Bacurau' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reordenar Bacurau' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Editar coleção' })).toBeNull();
+  });
+
+  it("credits a copy to the person it was saved from ('salva de')", async () => {
+    storeSession('u1');
+    const savedFrom = { id: 'c0', name: 'Original', user_id: 'u9', user_name: 'Bruno Lima' };
+    stubFetch({ status: 200, body: { data: { ...collection, saved_from: savedFrom } } });
+    renderWithProviders(<CollectionView collectionId="c1" />);
+    const credit = await screen.findByText('salva de', { exact: false });
+    expect(credit).toHaveTextContent('salva de Bruno Lima · ver a original');
+    expect(screen.getByRole('link', { name: 'Bruno Lima' })).toHaveAttribute('href', '/profile/u9');
+    expect(screen.getByRole('link', { name: 'ver a original' })).toHaveAttribute('href', '/lists/c0');
   });
 
   it("says 'Nenhum registro encontrado.' for an empty list", async () => {

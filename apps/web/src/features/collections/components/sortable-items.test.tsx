@@ -1,0 +1,132 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { gate, renderWithProviders, stubFetch } from '../../../testing/render';
+import { CollectionView } from './collection-view';
+
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+function storeSession() {
+  localStorage.setItem('token', 'tok');
+  localStorage.setItem('user_id', 'u1');
+  localStorage.setItem('user_name', 'Ana');
+  localStorage.setItem('user_email', 'ana@example.com');
+}
+
+const item = (id: string, name: string, position: number) => ({
+  id,
+  collection_id: 'c1',
+  name,
+  description: '',
+  rating: null,
+  position,
+});
+const collection = (...items: ReturnType<typeof item>[]) => ({
+  id: 'c1',
+  name: 'Filmes',
+  description: '',
+  user_id: 'u1',
+  owner_name: 'Ana',
+  category_id: 'k1',
+  category_name: 'Filmes',
+  private: false,
+  followers: 0,
+  likes: 0,
+  location: 'Brasil',
+  last_updated: '2026-03-05T12:00:00.000Z',
+  created_at: '2026-03-01T12:00:00.000Z',
+  items_count: items.length,
+  collection_items: items,
+  liked_by_me: false,
+  followed_by_me: false,
+  my_role: 'owner',
+  saved_from: null,
+});
+const bacurau = item('i1', 'Bacurau', 0);
+const central = item('i2', 'Central do Brasil', 1);
+const titles = () =>
+  within(screen.getByRole('list'))
+    .getAllByRole('heading')
+    .map((h) => h.textContent);
+
+describe('reordering items', () => {
+  it('shows the new order at once, saves it and says so', async () => {
+    storeSession();
+    const held = gate();
+    const calls = stubFetch(
+      { status: 200, body: { data: collection(bacurau, central) } },
+      {
+        status: 200,
+        body: { data: collection({ ...central, position: 0 }, { ...bacurau, position: 1 }) },
+        gate: held.promise,
+      },
+    );
+    const { user } = renderWithProviders(<CollectionView collectionId="c1" />);
+    await user.click(await screen.findByRole('button', { name: 'Mover Central do Brasil para cima' }));
+    // Before the server answers, the list already shows the new order.
+    expect(titles()).toEqual(['Central do Brasil', 'Bacurau']);
+    expect(calls[1]!.url).toBe('/api/v1/collection/c1/items/order');
+    expect(calls[1]!.init?.method).toBe('PUT');
+    expect(JSON.parse(String(calls[1]!.init?.body))).toEqual({ item_ids: ['i2', 'i1'] });
+    held.open();
+    expect(await screen.findByText('Nova ordem salva.')).toBeInTheDocument();
+    expect(titles()).toEqual(['Central do Brasil', 'Bacurau']);
+  });
+
+  it('rolls back and explains when the items changed meanwhile (409), then shows the current order', async () => {
+    storeSession();
+    const novo = item('i3', 'Aquarius', 2);
+    stubFetch(
+      { status: 200, body: { data: collection(bacurau, central) } },
+      {
+        status: 409,
+        body: {
+          error: {
+            code: 'ORDER_CONFLICT',
+            message: 'Os itens da coleção mudaram.',
+            current: ['i1', 'i2', 'i3'],
+          },
+        },
+      },
+      // The collection is fetched again: someone else added an item.
+      { status: 200, body: { data: collection(bacurau, central, novo) } },
+    );
+    const { user } = renderWithProviders(<CollectionView collectionId="c1" />);
+    await user.click(await screen.findByRole('button', { name: 'Mover Bacurau para baixo' }));
+    expect(
+      await screen.findByText('Os itens da coleção mudaram. Confira a ordem atual e tente de novo.'),
+    ).toBeVisible();
+    await waitFor(() => expect(titles()).toEqual(['Bacurau', 'Central do Brasil', 'Aquarius']));
+  });
+
+  it('puts the previous order back when the call fails', async () => {
+    storeSession();
+    stubFetch(
+      { status: 200, body: { data: collection(bacurau, central) } },
+      new TypeError('offline'),
+      // Whether the server got it is unknown: the collection is fetched again.
+      { status: 200, body: { data: collection(bacurau, central) } },
+    );
+    const { user } = renderWithProviders(<CollectionView collectionId="c1" />);
+    await user.click(await screen.findByRole('button', { name: 'Mover Bacurau para baixo' }));
+    expect(
+      await screen.findByText(
+        'Não foi possível salvar a nova ordem; a ordem anterior voltou. Por favor, tente novamente.',
+      ),
+    ).toBeVisible();
+    expect(titles()).toEqual(['Bacurau', 'Central do Brasil']);
+  });
+
+  it('does nothing past the ends, keeping the button (and focus) in place', async () => {
+    storeSession();
+    const calls = stubFetch({ status: 200, body: { data: collection(bacurau, central) } });
+    const { user } = renderWithProviders(<CollectionView collectionId="c1" />);
+    const up = await screen.findByRole('button', { name: 'Mover Bacurau para cima' });
+    expect(up).toHaveAttribute('aria-disabled', 'true');
+    await user.click(up);
+    expect(up).toHaveFocus();
+    expect(calls).toHaveLength(1);
+  });
+});
