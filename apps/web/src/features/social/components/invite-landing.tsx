@@ -1,0 +1,114 @@
+import { inviteParams } from '@acervo/contract/social';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ErrorState } from '../../../components/ui/error-state';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { Loading } from '../../../components/ui/loading';
+import { SubmitButton } from '../../../components/ui/submit-button';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { errorMessageKey, isNotFound } from '../../../lib/api-errors';
+import { useAuth } from '../../../lib/auth';
+import { formatDate } from '../../../lib/format';
+import { useAcceptInvite, useInvite } from '../hooks/use-social';
+
+function Panel({ children }: { children: React.ReactNode }) {
+  return (
+    <section className="container py-5">
+      <div className="card border-0 shadow-sm mx-auto sign-in-prompt">
+        <div className="card-body p-4 p-md-5">{children}</div>
+      </div>
+    </section>
+  );
+}
+
+function SignedInInvite({ token }: { token: string }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  // A token that cannot be one is refused here, as the API would (400), without a call.
+  const wellFormed = inviteParams.safeParse({ token }).success;
+  const invite = useInvite(token, wellFormed);
+  const accept = useAcceptInvite(token);
+  const [alertKey, setAlertKey] = useState<string | null>(null);
+
+  if (!wellFormed || (invite.isError && isNotFound(invite.error)))
+    return (
+      <Panel>
+        <h1 className="h3 mb-3">{t('social.invite.pageTitle')}</h1>
+        <ErrorState message={t('errors.inviteInvalid')} />
+        <Link to="/profile">{t('social.invite.backToProfile')}</Link>
+      </Panel>
+    );
+  if (invite.isError)
+    return (
+      <Panel>
+        <ErrorState
+          message={t(errorMessageKey(invite.error, 'invite'))}
+          onRetry={() => void invite.refetch()}
+        />
+      </Panel>
+    );
+  if (invite.isPending) return <Loading />;
+
+  const preview = invite.data;
+  const onAccept = async () => {
+    setAlertKey(null);
+    try {
+      const accepted = await accept.mutateAsync();
+      await navigate(`/lists/${accepted.collection_id}`);
+    } catch (error) {
+      setAlertKey(errorMessageKey(error, 'inviteAccept'));
+    }
+  };
+  return (
+    <Panel>
+      <h1 className="h3 mb-3">{t('social.invite.pageTitle')}</h1>
+      <FormAlert message={alertKey ? t(alertKey) : null} />
+      <p className="lead">
+        {t('social.invite.preview', { owner: preview.owner_name, collection: preview.collection_name })}
+      </p>
+      <p>{t(`social.invite.roleHint.${preview.role}`)}</p>
+      <p className="small text-body-secondary">
+        {t('social.invite.validUntil', { date: formatDate(preview.expires_at, i18n.language) })}
+      </p>
+      <form
+        className="d-flex flex-wrap gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void onAccept();
+        }}
+      >
+        <SubmitButton busy={accept.isPending}>{t('social.invite.accept')}</SubmitButton>
+        <Link to="/profile" className="btn btn-light">
+          {t('social.invite.decline')}
+        </Link>
+      </form>
+    </Panel>
+  );
+}
+
+/**
+ * /invite/{token} (issue 8): what the link gives, then 'Aceitar convite' and the collection.
+ * Outside the guard, so a visitor learns what the link is before signing in.
+ */
+export function InviteLanding({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const { user, status } = useAuth();
+  useDocumentTitle(t('social.invite.pageTitle'));
+  if (status === 'checking') return <Loading />;
+  if (user) return <SignedInInvite token={token} />;
+  return (
+    <Panel>
+      <h1 className="h3 mb-3">{t('social.invite.pageTitle')}</h1>
+      <p className="lead">{t('social.invite.anonymous')}</p>
+      <div className="d-flex flex-column flex-sm-row gap-2">
+        <Link to="/login" className="btn btn-outline-primary">
+          {t('social.invite.login')}
+        </Link>
+        <Link to="/register" className="btn btn-primary">
+          {t('social.invite.register')}
+        </Link>
+      </div>
+    </Panel>
+  );
+}
