@@ -77,8 +77,6 @@ export const collections: (typeof pt)['collections'] = {
     orderSaved: 'New order saved.',
     editItem: 'Edit {{name}}',
     anonymous: 'To see this list, sign in to your account.',
-    anonymousLogin: 'Log in',
-    anonymousRegister: 'I want to create my account',
     backToProfile: 'Back to my profile',
     dnd: {
       instructions:

@@ -6,6 +6,7 @@ export const common: Catalog['common'] = {
   loading: 'Loading...',
   loadMore: 'Load more',
   skipToContent: 'Skip to content',
+  signInPrompt: { login: 'Log in', register: 'I want to create my account' },
   titleSuffix: 'Acervo',
   nav: {
     main: 'Main navigation',

@@ -97,7 +97,5 @@ export const social: Catalog['social'] = {
     backToProfile: 'Back to my profile',
     anonymous:
       'You were invited to collaborate on a collection. Log in to your account (or create one) and open this link again to accept.',
-    login: 'Log in',
-    register: 'I want to create my account',
   },
 };

@@ -77,8 +77,6 @@ export const collections = {
     orderSaved: 'Nova ordem salva.',
     editItem: 'Editar {{name}}',
     anonymous: 'Para visualizar esta lista, entre com a sua conta.',
-    anonymousLogin: 'Entrar',
-    anonymousRegister: 'Quero criar minha conta',
     backToProfile: 'Voltar para o meu perfil',
     dnd: {
       instructions:

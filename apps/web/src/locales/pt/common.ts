@@ -4,6 +4,7 @@ export const common = {
   loading: 'Carregando...',
   loadMore: 'Carregar mais',
   skipToContent: 'Pular para o conteúdo',
+  signInPrompt: { login: 'Entrar', register: 'Quero criar minha conta' },
   titleSuffix: 'Acervo',
   nav: {
     main: 'Navegação principal',

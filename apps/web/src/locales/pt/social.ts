@@ -98,7 +98,5 @@ export const social = {
     backToProfile: 'Voltar para o meu perfil',
     anonymous:
       'Você recebeu um convite para colaborar em uma coleção. Entre com a sua conta (ou crie uma) e abra este link de novo para aceitar.',
-    login: 'Entrar',
-    register: 'Quero criar minha conta',
   },
 };

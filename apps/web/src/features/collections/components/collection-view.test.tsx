@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders, stubFetch } from '../../../testing/render';
+import { aCollection, storeSession } from '../../../testing/fixtures';
 import { CollectionView } from './collection-view';
 import { groupByCategory } from './user-collections';
 
@@ -9,37 +10,16 @@ afterEach(() => {
   globalThis.fetch = realFetch;
 });
 
-function storeSession(userId: string) {
-  localStorage.setItem('token', 'tok');
-  localStorage.setItem('user_id', userId);
-  localStorage.setItem('user_name', 'Ana');
-  localStorage.setItem('user_email', 'ana@example.com');
-}
-
-const collection = {
-  id: 'c1',
-  name: 'Filmes que revejo',
+const collection = aCollection({
   description: 'Os melhores.',
-  user_id: 'u1',
-  owner_name: 'Ana',
-  category_id: 'k1',
-  category_name: 'Filmes',
-  private: false,
   followers: 3,
   likes: 7,
-  location: 'Brasil',
-  last_updated: '2026-03-05T12:00:00.000Z',
-  created_at: '2026-03-01T12:00:00.000Z',
   items_count: 2,
   collection_items: [
     { id: 'i1', collection_id: 'c1', name: 'Bacurau', description: 'Faroeste.', rating: 4.5, position: 0 },
     { id: 'i2', collection_id: 'c1', name: 'Central do Brasil', description: '', rating: null, position: 1 },
   ],
-  liked_by_me: false,
-  followed_by_me: false,
-  my_role: null,
-  saved_from: null,
-};
+});
 
 describe('CollectionView', () => {
   it('shows an anonymous visitor only the prompt, without asking the API', () => {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Loading } from '../../../components/ui/loading';
+import { SignInPrompt } from '../../../components/ui/prompt-card';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { errorMessageKey, isNotFound } from '../../../lib/api-errors';
 import { useAuth } from '../../../lib/auth';
@@ -11,28 +12,6 @@ import { CollectionBanner } from './collection-banner';
 import { ItemCard } from './item-card';
 import { mayEditItems } from './roles';
 import { SortableItems } from './sortable-items';
-
-/** What an anonymous visitor sees on /lists/{id} (spec section 2): a prompt, no data. */
-function SignInPrompt() {
-  const { t } = useTranslation();
-  return (
-    <section className="container py-5">
-      <div className="card border-0 shadow-sm mx-auto sign-in-prompt text-center">
-        <div className="card-body p-4 p-md-5">
-          <p className="lead mb-4">{t('collections.view.anonymous')}</p>
-          <div className="d-flex flex-column flex-sm-row justify-content-center gap-2">
-            <Link to="/login" className="btn btn-outline-primary">
-              {t('collections.view.anonymousLogin')}
-            </Link>
-            <Link to="/register" className="btn btn-primary">
-              {t('collections.view.anonymousRegister')}
-            </Link>
-          </div>
-        </div>
-      </div>
-    </section>
-  );
-}
 
 function SignedInView({ collectionId, userId }: { collectionId: string; userId: string }) {
   const { t } = useTranslation();
@@ -98,8 +77,10 @@ function SignedInView({ collectionId, userId }: { collectionId: string; userId: 
 
 /** /lists/{id} for the three viewers: owner, other signed-in user, anonymous visitor. */
 export function CollectionView({ collectionId }: { collectionId: string }) {
+  const { t } = useTranslation();
   const { user, status } = useAuth();
   if (status === 'checking') return <Loading />;
-  if (!user) return <SignInPrompt />;
+  // What an anonymous visitor sees on /lists/{id} (spec section 2): a prompt, no data.
+  if (!user) return <SignInPrompt message={t('collections.view.anonymous')} />;
   return <SignedInView collectionId={collectionId} userId={user.userId} />;
 }

@@ -1,19 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { gate, renderWithProviders, stubFetch } from '../../../testing/render';
+import { aCollection, storeSession } from '../../../testing/fixtures';
 import { CollectionView } from './collection-view';
 
 const realFetch = globalThis.fetch;
 afterEach(() => {
   globalThis.fetch = realFetch;
 });
-
-function storeSession() {
-  localStorage.setItem('token', 'tok');
-  localStorage.setItem('user_id', 'u1');
-  localStorage.setItem('user_name', 'Ana');
-  localStorage.setItem('user_email', 'ana@example.com');
-}
 
 const item = (id: string, name: string, position: number) => ({
   id,
@@ -23,27 +17,8 @@ const item = (id: string, name: string, position: number) => ({
   rating: null,
   position,
 });
-const collection = (...items: ReturnType<typeof item>[]) => ({
-  id: 'c1',
-  name: 'Filmes',
-  description: '',
-  user_id: 'u1',
-  owner_name: 'Ana',
-  category_id: 'k1',
-  category_name: 'Filmes',
-  private: false,
-  followers: 0,
-  likes: 0,
-  location: 'Brasil',
-  last_updated: '2026-03-05T12:00:00.000Z',
-  created_at: '2026-03-01T12:00:00.000Z',
-  items_count: items.length,
-  collection_items: items,
-  liked_by_me: false,
-  followed_by_me: false,
-  my_role: 'owner',
-  saved_from: null,
-});
+const collection = (...items: ReturnType<typeof item>[]) =>
+  aCollection({ name: 'Filmes', items_count: items.length, collection_items: items, my_role: 'owner' });
 const bacurau = item('i1', 'Bacurau', 0);
 const central = item('i2', 'Central do Brasil', 1);
 const titles = () =>

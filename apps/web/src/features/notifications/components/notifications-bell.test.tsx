@@ -1,19 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders, stubFetch } from '../../../testing/render';
+import { storeSession } from '../../../testing/fixtures';
 import { NotificationsBell } from './notifications-bell';
 
 const realFetch = globalThis.fetch;
 afterEach(() => {
   globalThis.fetch = realFetch;
 });
-
-function storeSession() {
-  localStorage.setItem('token', 'tok');
-  localStorage.setItem('user_id', 'u1');
-  localStorage.setItem('user_name', 'Ana');
-  localStorage.setItem('user_email', 'ana@example.com');
-}
 
 const page = (data: unknown[], unread: number, next_cursor: string | null = null) => ({
   status: 200,

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders, stubFetch } from '../../../testing/render';
+import { storeSession } from '../../../testing/fixtures';
 import { SearchBox } from './search-box';
 import { SearchScreen } from './search-screen';
 
@@ -8,13 +9,6 @@ const realFetch = globalThis.fetch;
 afterEach(() => {
   globalThis.fetch = realFetch;
 });
-
-function storeSession() {
-  localStorage.setItem('token', 'tok');
-  localStorage.setItem('user_id', 'u1');
-  localStorage.setItem('user_name', 'Ana');
-  localStorage.setItem('user_email', 'ana@example.com');
-}
 
 const text = (value: string, ...ranges: Array<[number, number]>) => ({
   text: value,

@@ -1,7 +1,7 @@
-import type { Collection } from '@acervo/contract/collection';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders, stubFetch } from '../../../testing/render';
+import { aCollection, storeSession } from '../../../testing/fixtures';
 import { CollaboratorsPanel } from './collaborators-panel';
 import { InviteLanding } from './invite-landing';
 
@@ -10,14 +10,7 @@ afterEach(() => {
   globalThis.fetch = realFetch;
 });
 
-function storeSession(userId = 'u1', email = 'ana@example.com') {
-  localStorage.setItem('token', 'tok');
-  localStorage.setItem('user_id', userId);
-  localStorage.setItem('user_name', 'Ana');
-  localStorage.setItem('user_email', email);
-}
-
-const collection = { id: 'c1', name: 'Diário', user_id: 'u1' } as Collection;
+const collection = aCollection({ name: 'Diário' });
 const bruno = {
   user_id: 'u2',
   name: 'Bruno Lima',
@@ -131,7 +124,7 @@ describe('CollaboratorsPanel', () => {
 
 describe('InviteLanding', () => {
   it('shows what the invite gives and opens the collection once accepted', async () => {
-    storeSession('u2', 'bruno@example.com');
+    storeSession('u2', { email: 'bruno@example.com' });
     const calls = stubFetch(
       {
         status: 200,

@@ -5,53 +5,49 @@ import { CheckIcon } from '../../../components/ui/icons';
 import { useFollowCollection, useFollowUser } from '../hooks/use-social';
 import { SocialToggle } from './social-toggle';
 
-function FollowContent({ following }: { following: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      {following ? <CheckIcon size={14} /> : null}
-      <span className={following ? 'ms-1' : undefined}>{t('social.follow.button')}</span>
-    </>
-  );
-}
+type Size = 'sm' | 'md';
 
-const followClass = (size: 'sm' | 'md') =>
-  `btn ${size === 'sm' ? 'btn-sm ' : ''}btn-outline-primary follow-button`;
-
-/** 'Seguir' a collection: its new items reach the follower's notifications. */
-export function FollowCollectionButton({ collection, size }: { collection: Collection; size: 'sm' | 'md' }) {
+/** 'Seguir', with a check while followed; the name in the label tells many cards apart. */
+function FollowToggle({
+  id,
+  name,
+  following,
+  size,
+  mutation,
+}: {
+  id: string;
+  name: string;
+  following: boolean;
+  size: Size;
+  mutation: Parameters<typeof SocialToggle>[0]['mutation'];
+}) {
   const { t } = useTranslation();
-  const follow = useFollowCollection();
   return (
     <SocialToggle
       kind="follow"
-      targetId={collection.id}
-      name={collection.name}
-      pressed={collection.followed_by_me}
-      mutation={follow}
-      className={followClass(size)}
-      label={t('social.follow.label', { name: collection.name })}
+      targetId={id}
+      name={name}
+      pressed={following}
+      mutation={mutation}
+      className={`btn ${size === 'sm' ? 'btn-sm ' : ''}btn-outline-primary follow-button`}
+      label={t('social.follow.label', { name })}
     >
-      <FollowContent following={collection.followed_by_me} />
+      {following ? <CheckIcon size={14} /> : null}
+      <span className={following ? 'ms-1' : undefined}>{t('social.follow.button')}</span>
     </SocialToggle>
   );
+}
+
+/** 'Seguir' a collection: its new items reach the follower's notifications. */
+export function FollowCollectionButton({ collection, size }: { collection: Collection; size: Size }) {
+  const mutation = useFollowCollection();
+  const { id, name, followed_by_me } = collection;
+  return <FollowToggle id={id} name={name} following={followed_by_me} size={size} mutation={mutation} />;
 }
 
 /** 'Seguir' a person (profile header, lists of people). */
-export function FollowUserButton({ user, size }: { user: UserProfile; size: 'sm' | 'md' }) {
-  const { t } = useTranslation();
-  const follow = useFollowUser();
-  return (
-    <SocialToggle
-      kind="follow"
-      targetId={user.id}
-      name={user.name}
-      pressed={user.followed_by_me}
-      mutation={follow}
-      className={followClass(size)}
-      label={t('social.follow.label', { name: user.name })}
-    >
-      <FollowContent following={user.followed_by_me} />
-    </SocialToggle>
-  );
+export function FollowUserButton({ user, size }: { user: UserProfile; size: Size }) {
+  const mutation = useFollowUser();
+  const { id, name, followed_by_me } = user;
+  return <FollowToggle id={id} name={name} following={followed_by_me} size={size} mutation={mutation} />;
 }

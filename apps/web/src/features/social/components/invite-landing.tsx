@@ -5,22 +5,13 @@ import { Link, useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Loading } from '../../../components/ui/loading';
+import { PromptCard, SignInPrompt } from '../../../components/ui/prompt-card';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { errorMessageKey, isNotFound } from '../../../lib/api-errors';
 import { useAuth } from '../../../lib/auth';
 import { formatDate } from '../../../lib/format';
 import { useAcceptInvite, useInvite } from '../hooks/use-social';
-
-function Panel({ children }: { children: React.ReactNode }) {
-  return (
-    <section className="container py-5">
-      <div className="card border-0 shadow-sm mx-auto sign-in-prompt">
-        <div className="card-body p-4 p-md-5">{children}</div>
-      </div>
-    </section>
-  );
-}
 
 function SignedInInvite({ token }: { token: string }) {
   const { t, i18n } = useTranslation();
@@ -33,20 +24,20 @@ function SignedInInvite({ token }: { token: string }) {
 
   if (!wellFormed || (invite.isError && isNotFound(invite.error)))
     return (
-      <Panel>
+      <PromptCard>
         <h1 className="h3 mb-3">{t('social.invite.pageTitle')}</h1>
         <ErrorState message={t('errors.inviteInvalid')} />
         <Link to="/profile">{t('social.invite.backToProfile')}</Link>
-      </Panel>
+      </PromptCard>
     );
   if (invite.isError)
     return (
-      <Panel>
+      <PromptCard>
         <ErrorState
           message={t(errorMessageKey(invite.error, 'invite'))}
           onRetry={() => void invite.refetch()}
         />
-      </Panel>
+      </PromptCard>
     );
   if (invite.isPending) return <Loading />;
 
@@ -61,7 +52,7 @@ function SignedInInvite({ token }: { token: string }) {
     }
   };
   return (
-    <Panel>
+    <PromptCard>
       <h1 className="h3 mb-3">{t('social.invite.pageTitle')}</h1>
       <FormAlert message={alertKey ? t(alertKey) : null} />
       <p className="lead">
@@ -83,7 +74,7 @@ function SignedInInvite({ token }: { token: string }) {
           {t('social.invite.decline')}
         </Link>
       </form>
-    </Panel>
+    </PromptCard>
   );
 }
 
@@ -97,18 +88,5 @@ export function InviteLanding({ token }: { token: string }) {
   useDocumentTitle(t('social.invite.pageTitle'));
   if (status === 'checking') return <Loading />;
   if (user) return <SignedInInvite token={token} />;
-  return (
-    <Panel>
-      <h1 className="h3 mb-3">{t('social.invite.pageTitle')}</h1>
-      <p className="lead">{t('social.invite.anonymous')}</p>
-      <div className="d-flex flex-column flex-sm-row gap-2">
-        <Link to="/login" className="btn btn-outline-primary">
-          {t('social.invite.login')}
-        </Link>
-        <Link to="/register" className="btn btn-primary">
-          {t('social.invite.register')}
-        </Link>
-      </div>
-    </Panel>
-  );
+  return <SignInPrompt title={t('social.invite.pageTitle')} message={t('social.invite.anonymous')} />;
 }

@@ -5,6 +5,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sharedKeys } from '../../../lib/query-keys';
 import { gate, renderWithProviders, stubFetch, testQueryClient } from '../../../testing/render';
+import { aCollection, storeSession } from '../../../testing/fixtures';
 import { CollectionBannerActions, CollectionCardActions } from './collection-actions';
 import { FollowUserButton } from './follow-button';
 
@@ -13,34 +14,7 @@ afterEach(() => {
   globalThis.fetch = realFetch;
 });
 
-function storeSession(userId = 'u2') {
-  localStorage.setItem('token', 'tok');
-  localStorage.setItem('user_id', userId);
-  localStorage.setItem('user_name', 'Bia');
-  localStorage.setItem('user_email', 'bia@example.com');
-}
-
-const collection: Collection = {
-  id: 'c1',
-  name: 'Filmes que revejo',
-  description: '',
-  user_id: 'u1',
-  owner_name: 'Ana',
-  category_id: 'k1',
-  category_name: 'Filmes',
-  private: false,
-  followers: 3,
-  likes: 7,
-  location: 'Brasil',
-  last_updated: '2026-03-05T12:00:00.000Z',
-  created_at: '2026-03-01T12:00:00.000Z',
-  items_count: 0,
-  collection_items: [],
-  liked_by_me: false,
-  followed_by_me: false,
-  my_role: null,
-  saved_from: null,
-};
+const collection = aCollection({ followers: 3, likes: 7 });
 
 /** Screens show what the cache holds; these read the collection and the profile from it. */
 function CachedCard() {
@@ -69,7 +43,7 @@ function cached(key: readonly unknown[], value: unknown) {
 
 describe('the heart on a card', () => {
   it('fills and counts at once, then takes the server’s total and says so', async () => {
-    storeSession();
+    storeSession('u2');
     const held = gate();
     const calls = stubFetch({
       status: 200,
@@ -95,7 +69,7 @@ describe('the heart on a card', () => {
   });
 
   it('goes back and says why when the server refuses', async () => {
-    storeSession();
+    storeSession('u2');
     stubFetch({ status: 500, body: { error: { code: 'INTERNAL', message: 'x' } } });
     const { user } = renderWithProviders(<CachedCard />, {
       client: cached(sharedKeys.collection('c1'), collection),
@@ -120,7 +94,7 @@ describe('the heart on a card', () => {
 
 describe('following', () => {
   it('follows a collection from the banner and unfollows it with the keyboard', async () => {
-    storeSession();
+    storeSession('u2');
     stubFetch(
       { status: 200, body: { data: { following: true, total_followers: 4 } } },
       { status: 200, body: { data: { following: false, total_followers: 3 } } },
@@ -139,7 +113,7 @@ describe('following', () => {
   });
 
   it('rolls a person’s follow back, counter included, when the daily cap answers 429', async () => {
-    storeSession();
+    storeSession('u2');
     const profile: UserProfile = {
       id: 'u1',
       name: 'Ana',
@@ -170,7 +144,7 @@ describe('following', () => {
 
 describe("'Salvar em minhas coleções'", () => {
   it('asks who may see the copy, saves it public when asked and leads to it', async () => {
-    storeSession();
+    storeSession('u2');
     const copy = {
       ...collection,
       id: 'c9',
@@ -194,7 +168,7 @@ describe("'Salvar em minhas coleções'", () => {
   });
 
   it('keeps the form and shows the failure', async () => {
-    storeSession();
+    storeSession('u2');
     stubFetch(new TypeError('offline'));
     const { user } = renderWithProviders(<CachedBanner />, {
       client: cached(sharedKeys.collection('c1'), collection),
