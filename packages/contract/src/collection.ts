@@ -9,7 +9,6 @@ export const COLLECTION_DESCRIPTION_MAX = 2000;
 export const LIST_LIMIT_MAX = 50;
 /** Card previews show the first items of a collection (spec section 9). */
 export const CARD_PREVIEW_ITEMS = 3;
-export const DEFAULT_LOCATION = 'Brasil';
 
 export const COLLECTION_MESSAGES = {
   category: 'Selecione a categoria.',
