@@ -98,8 +98,7 @@ function SignedInView({ collectionId, userId }: { collectionId: string; userId: 
 
 /** /lists/{id} for the three viewers: owner, other signed-in user, anonymous visitor. */
 export function CollectionView({ collectionId }: { collectionId: string }) {
-  const { user, status } = useAuth();
-  if (status === 'checking') return <Loading />;
+  const { user } = useAuth();
   if (!user) return <SignInPrompt />;
   return <SignedInView collectionId={collectionId} userId={user.userId} />;
 }
