@@ -72,7 +72,6 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every journey registers or logs in from 127.0.0.1.
       AUTH_RATE_LIMIT_PER_IP: '1000',
-      CAPTCHA_PROVIDER: 'off',
     },
   },
 });

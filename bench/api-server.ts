@@ -51,7 +51,6 @@ log(
 );
 
 const config = loadConfig({
-  NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
   AUTH_RATE_LIMIT_PER_IP: '1000',
   DATABASE_POOL_SIZE: '10',

@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
@@ -14,6 +13,7 @@ import { userRoutes } from './modules/user/user.routes.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -54,7 +54,7 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
   registerErrorHandler(app);
 
   await registerSecurityHeaders(app);
-  await app.register(rateLimit, { global: false });
+  await registerRateLimit(app);
   await registerOpenApi(app);
   registerAuthentication(app, db);
 

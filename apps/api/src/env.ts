@@ -2,14 +2,12 @@ import { z } from 'zod';
 
 /**
  * The only place that reads process.env. Every variable has a working default or is optional,
- * so `npm start` runs with nothing set.
+ * so `npm start` runs with nothing set. A variable joins this list with the code that reads it.
  */
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
-const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
 
 export const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
@@ -21,8 +19,9 @@ export const configSchema = z.object({
       .optional(),
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().default('http://localhost:3000')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // The web build bakes this in (apps/web/vite.config.ts); `npm start` builds and serves with the
+  // same environment, so a malformed address stops the start here.
   CONTACT_EMAIL: z.email().default('contato@acervo.app'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Per IP, on registration and login, per minute. */
@@ -34,21 +33,6 @@ export const configSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   WEB_DIST_DIR: optionalString,
-  SMTP_URL: optionalUrl,
-  MAIL_FROM: z.string().default('Acervo <nao-responda@acervo.app>'),
-  CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'off']).default('altcha'),
-  RECAPTCHA_SITE_KEY: optionalString,
-  RECAPTCHA_SECRET: optionalString,
-  GOOGLE_CLIENT_ID: optionalString,
-  GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
-  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
-  GA_MEASUREMENT_ID: optionalString,
-  REDIS_URL: optionalUrl,
-  S3_ENDPOINT: optionalUrl,
-  S3_BUCKET: optionalString,
-  S3_REGION: optionalString,
-  S3_ACCESS_KEY_ID: optionalString,
-  S3_SECRET_ACCESS_KEY: optionalString,
 });
 export type Config = z.infer<typeof configSchema>;
 
@@ -63,5 +47,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** A config for tests: defaults plus overrides, without reading the process environment. */
 export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+  return loadConfig({ LOG_LEVEL: 'silent', ...overrides });
 }

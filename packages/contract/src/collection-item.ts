@@ -50,6 +50,7 @@ export const collectionItemCreateBody = z.object({
   rating: ratingSchema.optional().default(null),
 });
 export type CollectionItemCreateBody = z.input<typeof collectionItemCreateBody>;
+export type CollectionItemCreateFields = z.output<typeof collectionItemCreateBody>;
 
 /** The item-create page (spec section 5): description required. */
 export const collectionItemCreateForm = collectionItemCreateBody.extend({
@@ -68,6 +69,7 @@ export const collectionItemUpdateBody = z.object({
   rating: ratingSchema.optional(),
 });
 export type CollectionItemUpdateBody = z.input<typeof collectionItemUpdateBody>;
+export type CollectionItemUpdateFields = z.output<typeof collectionItemUpdateBody>;
 
 export const collectionItemSchema = z.object({
   id: idSchema,

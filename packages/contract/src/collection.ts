@@ -9,7 +9,6 @@ export const COLLECTION_DESCRIPTION_MAX = 2000;
 export const LIST_LIMIT_MAX = 50;
 /** Card previews show the first items of a collection (spec section 9). */
 export const CARD_PREVIEW_ITEMS = 3;
-export const DEFAULT_LOCATION = 'Brasil';
 
 export const COLLECTION_MESSAGES = {
   category: 'Selecione a categoria.',
@@ -52,6 +51,7 @@ export const collectionCreateBody = z.object({
   private: z.boolean({ error: COLLECTION_MESSAGES.private }).optional().default(false),
 });
 export type CollectionCreateBody = z.input<typeof collectionCreateBody>;
+export type CollectionCreateFields = z.output<typeof collectionCreateBody>;
 
 /**
  * `PUT /api/v1/collection/{id}`: category and name as on the edit form; `description` and
@@ -64,6 +64,7 @@ export const collectionUpdateBody = z.object({
   private: z.boolean({ error: COLLECTION_MESSAGES.private }).optional(),
 });
 export type CollectionUpdateBody = z.input<typeof collectionUpdateBody>;
+export type CollectionUpdateFields = z.output<typeof collectionUpdateBody>;
 
 /** What the viewer is to a collection: its owner, a collaborator, or nobody in particular (null). */
 export const COLLECTION_ROLES = ['owner', 'editor', 'viewer'] as const;
@@ -136,7 +137,6 @@ export const cursorParam = z
   .optional();
 
 export const COLLECTION_SORTS = ['newest', 'popular'] as const;
-export type CollectionSort = (typeof COLLECTION_SORTS)[number];
 
 export const byCategoryParams = z.object({ category_id: idSchema });
 export const byCategoryQuery = z.object({
@@ -144,10 +144,12 @@ export const byCategoryQuery = z.object({
   cursor: cursorParam,
   sort: z.enum(COLLECTION_SORTS, { error: 'sort deve ser newest ou popular.' }).optional().default('newest'),
 });
-export type ByCategoryQuery = z.input<typeof byCategoryQuery>;
+/** The query as the API receives it: defaults applied, `limit` capped. */
+export type ByCategoryQuery = z.output<typeof byCategoryQuery>;
 
 export const byUserParams = z.object({ user_id: idSchema });
 export const byUserQuery = z.object({ limit: limitParam(50), cursor: cursorParam });
+export type ByUserQuery = z.output<typeof byUserQuery>;
 
 export const byFollowersQuery = z.object({ limit: limitParam(5) });
 
@@ -156,4 +158,5 @@ export const collectionPageResponse = z.object({
   data: z.array(collectionSchema),
   next_cursor: z.string().nullable(),
 });
+export type CollectionPage = z.infer<typeof collectionPageResponse>;
 export const collectionListResponse = envelope(z.array(collectionSchema));

@@ -31,7 +31,6 @@ export const BRAZILIAN_STATES = [
   'Sergipe',
   'Tocantins',
 ] as const;
-export type BrazilianState = (typeof BRAZILIAN_STATES)[number];
 
 export const COUNTRIES = ['Brasil'] as const;
 /** Terms of use: accounts belong to adults. */

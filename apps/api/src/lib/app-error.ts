@@ -13,7 +13,6 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what = 'Recurso') => new AppError(404, 'NOT_FOUND', `${what} não encontrado.`);
 export const forbidden = () => new AppError(403, 'FORBIDDEN', 'Você não tem permissão para esta ação.');
 export const unauthenticated = () =>
   new AppError(401, 'UNAUTHENTICATED', 'Entre com a sua conta para continuar.');

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { unauthenticated } from '../lib/app-error.ts';
 import { bearerToken, hashToken } from '../lib/tokens.ts';
+import { sessionUser } from '../modules/auth/auth.service.ts';
 
 export interface AuthUser {
   id: string;
@@ -17,11 +18,6 @@ declare module 'fastify' {
   }
 }
 
-const SESSION_LOOKUP = `
-  SELECT u.id, u.name, u.email
-  FROM sessions s JOIN users u ON u.id = s.user_id
-  WHERE s.token_hash = $1 AND s.expires_at > now()`;
-
 /**
  * Resolves `Authorization: Bearer <token>` on every API request. A token that is presented but
  * revoked, expired or malformed is a 401 everywhere, even on routes that allow anonymous access,
@@ -35,19 +31,26 @@ export function registerAuthentication(app: FastifyInstance, db: Db): void {
     const token = bearerToken(header);
     if (!token) throw unauthenticated();
     const tokenHash = hashToken(token);
-    const [row] = await db.query<{ id: string; name: string; email: string }>(
-      SESSION_LOOKUP,
-      [tokenHash],
-      'session_lookup',
-    );
-    if (!row) throw unauthenticated();
-    request.user = { ...row, tokenHash };
+    const user = await sessionUser(db, tokenHash);
+    if (!user) throw unauthenticated();
+    request.user = { ...user, tokenHash };
   });
 }
 
-/** For handlers that need a signed-in user: returns it or throws the 401. */
-export function requireUser(request: FastifyRequest): AuthUser {
+/**
+ * The sign-in guard, as an `onRequest` hook of a module (`app.addHook('onRequest', signInRequired)`)
+ * or of one route: an anonymous request gets its 401 before any validation or lookup.
+ */
+export async function signInRequired(request: FastifyRequest): Promise<void> {
   if (!request.user) throw unauthenticated();
+}
+
+/**
+ * The user of a request on a route behind `signInRequired`, typed as present. Reaching here
+ * without one is a route wired without the guard: a bug (500), not the client's 401.
+ */
+export function signedInUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new Error(`${request.routeOptions.url ?? 'route'} is missing signInRequired`);
   return request.user;
 }
 

@@ -35,11 +35,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }
       return reply.status(400).send(body('VALIDATION_FAILED', 'Verifique os campos destacados.', { fields }));
     }
-    if (err.statusCode === 429) {
-      return reply
-        .status(429)
-        .send(body('RATE_LIMITED', 'Muitas tentativas. Aguarde um pouco e tente novamente.'));
-    }
     const known = err.code ? CLIENT_ERRORS[err.code] : undefined;
     if (known) {
       const [status, code, message] = known;

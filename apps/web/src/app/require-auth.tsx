@@ -1,12 +1,13 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { Loading } from '../components/ui/loading';
 import { useAuth } from '../lib/auth';
 
-/** The sign-in guard (spec section 2): 'Carregando...' while checking, /login without a user. */
+/**
+ * The sign-in guard (spec section 2): /login without a user. The session is restored from storage
+ * before the first render (lib/auth.tsx), so there is no 'still checking' state to wait for.
+ */
 export function RequireAuth() {
-  const { user, status } = useAuth();
+  const { user } = useAuth();
   const location = useLocation();
-  if (status === 'checking') return <Loading />;
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   return <Outlet />;
 }

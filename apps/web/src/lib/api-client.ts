@@ -23,9 +23,6 @@ export function setUnauthorizedHandler(handler: () => void): void {
 
 export type RequestOptions = { body?: unknown; signal?: AbortSignal };
 
-/** One page of a paginated listing; `nextCursor` is null on the last page. */
-export type Page<T> = { items: T[]; nextCursor: string | null };
-
 /**
  * The one way the web app talks to the API: JSON in and out, the Bearer token when signed in,
  * and `{ data }` unwrapped. A 401 on a call that carried a token signs the user out (spec 6).
@@ -36,18 +33,17 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
 }
 
 /**
- * A GET of a paginated listing (`{ data, next_cursor }`): the page's items and the cursor to pass
- * back as `cursor` for the next one. `cursor` is appended to `path`'s own query string.
+ * A GET of a paginated listing, returned as the contract's page (`{ data, next_cursor }`, e.g.
+ * `CollectionPage`): pass `next_cursor` back as `cursor` for the next page. `cursor` is appended
+ * to `path`'s own query string.
  */
-export async function apiPage<T>(path: string, cursor?: string | null, options: RequestOptions = {}) {
+async function apiPage<P extends { next_cursor: string | null }>(
+  path: string,
+  cursor?: string | null,
+  options: RequestOptions = {},
+): Promise<P> {
   const url = cursor ? `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}` : path;
-  const payload = (await send('GET', url, options)) as { data?: T[]; next_cursor?: string | null } | null;
-  return { items: payload?.data ?? [], nextCursor: payload?.next_cursor ?? null } satisfies Page<T>;
-}
-
-/** A GET whose whole JSON body is the answer (listings that carry more than `data`). */
-export async function apiBody<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return (await send('GET', path, options)) as T;
+  return (await send('GET', url, options)) as P;
 }
 
 async function send(method: string, path: string, options: RequestOptions): Promise<unknown> {
@@ -83,9 +79,7 @@ async function send(method: string, path: string, options: RequestOptions): Prom
 
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
-  page: <T>(path: string, cursor?: string | null, options?: RequestOptions) =>
-    apiPage<T>(path, cursor, options),
-  body: <T>(path: string, options?: RequestOptions) => apiBody<T>(path, options),
+  page: apiPage,
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     apiRequest<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) =>

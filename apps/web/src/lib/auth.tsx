@@ -11,8 +11,6 @@ import {
 
 export type AuthState = {
   user: SessionUser | null;
-  /** 'checking' while a stored session is being restored; the guard shows 'Carregando...'. */
-  status: 'checking' | 'ready';
   /** Stores the session: localStorage when `remember`, else sessionStorage ('Lembrar'). */
   signIn: (session: Session, options: { remember: boolean }) => void;
   /** Revokes the token on the server (best effort), then forgets it here. */
@@ -67,7 +65,7 @@ export function AuthProvider({
   }, []);
 
   const value = useMemo<AuthState>(
-    () => ({ user, status: 'ready', signIn, signOut, renameUser }),
+    () => ({ user, signIn, signOut, renameUser }),
     [user, signIn, signOut, renameUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

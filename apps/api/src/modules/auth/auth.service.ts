@@ -90,6 +90,18 @@ export async function login(
   return createSession(db, row, options.sessionTtlDays);
 }
 
+/** The user a live (unexpired, unrevoked) session belongs to; the authentication plugin asks. */
+export async function sessionUser(db: Queryable, tokenHash: string): Promise<UserRow | undefined> {
+  const [row] = await db.query<UserRow>(
+    `SELECT u.id, u.name, u.email
+     FROM sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.token_hash = $1 AND s.expires_at > now()`,
+    [tokenHash],
+    'session_lookup',
+  );
+  return row;
+}
+
 export async function logout(db: Queryable, tokenHash: string): Promise<void> {
   await db.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
 }

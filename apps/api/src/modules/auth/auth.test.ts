@@ -220,6 +220,19 @@ describe('rate limits', () => {
     }
     expect(codes).toEqual([201, 201, 429]);
   });
+
+  it('limits registration attempts per e-mail across addresses', async () => {
+    const app = await ctx.buildApp({ AUTH_RATE_LIMIT_PER_ACCOUNT: '2' });
+    const body = newAccount();
+    const codes = [];
+    for (const ip of ['10.0.1.1', '10.0.1.2', '10.0.1.3']) {
+      codes.push(
+        (await app.inject({ method: 'POST', url: '/api/v1/registration', remoteAddress: ip, payload: body }))
+          .statusCode,
+      );
+    }
+    expect(codes).toEqual([201, 409, 429]);
+  });
 });
 
 describe('logs', () => {

@@ -9,7 +9,7 @@ import {
 } from '@acervo/contract/collection-item';
 import { errorBodySchema } from '@acervo/contract/errors';
 import type { Db } from '../../db/client.ts';
-import { bearerSecurity, requireUser } from '../../plugins/authentication.ts';
+import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
 import { createItem, deleteItem, getItem, updateItem } from './collection-item.service.ts';
 
 const readErrors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
@@ -18,9 +18,7 @@ const tags = ['collection items'];
 
 export async function collectionItemRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   // Items are read and written only by signed-in users: 401 before any validation or lookup.
-  app.addHook('onRequest', async (request) => {
-    requireUser(request);
-  });
+  app.addHook('onRequest', signInRequired);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -35,7 +33,7 @@ export async function collectionItemRoutes(app: FastifyInstance, { db }: { db: D
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
+      const user = signedInUser(request);
       return reply.status(201).send({ data: await createItem(db, user, request.body) });
     },
   );
@@ -52,7 +50,7 @@ export async function collectionItemRoutes(app: FastifyInstance, { db }: { db: D
       },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = signedInUser(request);
       return { data: await getItem(db, request.params.item, user) };
     },
   );
@@ -70,7 +68,7 @@ export async function collectionItemRoutes(app: FastifyInstance, { db }: { db: D
       },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = signedInUser(request);
       return { data: await updateItem(db, request.params.item, user, request.body) };
     },
   );
@@ -87,7 +85,7 @@ export async function collectionItemRoutes(app: FastifyInstance, { db }: { db: D
       },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = signedInUser(request);
       const deleted = await deleteItem(db, request.params.item, user);
       return { data: { ...deleted, deleted: true as const } };
     },

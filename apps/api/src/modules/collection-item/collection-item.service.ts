@@ -1,4 +1,8 @@
-import type { CollectionItem } from '@acervo/contract/collection-item';
+import type {
+  CollectionItem,
+  CollectionItemCreateFields,
+  CollectionItemUpdateFields,
+} from '@acervo/contract/collection-item';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
@@ -50,7 +54,7 @@ export async function getItem(db: Queryable, id: string, viewer: Viewer): Promis
 export async function createItem(
   db: Queryable,
   viewer: Viewer,
-  input: { collection_id: string; name: string; description: string; rating: number | null },
+  input: CollectionItemCreateFields,
 ): Promise<CollectionItem> {
   const guard = await findGuarded(db, input.collection_id);
   if (!guard) throw collectionNotFound();
@@ -77,7 +81,7 @@ export async function updateItem(
   db: Queryable,
   id: string,
   viewer: Viewer,
-  input: { name: string; description?: string | undefined; rating?: number | null | undefined },
+  input: CollectionItemUpdateFields,
 ): Promise<CollectionItem> {
   const current = await loadItem(db, id, viewer, 'write');
   const rating = input.rating === undefined ? current.rating : input.rating;

@@ -16,7 +16,7 @@ import {
 } from '@acervo/contract/collection';
 import { errorBodySchema } from '@acervo/contract/errors';
 import type { Db } from '../../db/client.ts';
-import { bearerSecurity, requireUser } from '../../plugins/authentication.ts';
+import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
 import {
   createCollection,
   deleteCollection,
@@ -33,9 +33,7 @@ const tags = ['collections'];
 
 export async function collectionRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   // Every collection route needs a signed-in user: 401 comes before any validation or lookup.
-  app.addHook('onRequest', async (request) => {
-    requireUser(request);
-  });
+  app.addHook('onRequest', signInRequired);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -50,7 +48,7 @@ export async function collectionRoutes(app: FastifyInstance, { db }: { db: Db })
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
+      const user = signedInUser(request);
       const collection = await createCollection(db, user, request.body);
       return reply.status(201).send({ data: collection });
     },
@@ -70,7 +68,7 @@ export async function collectionRoutes(app: FastifyInstance, { db }: { db: Db })
       },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = signedInUser(request);
       return listByUser(db, request.params.user_id, user, request.query);
     },
   );
@@ -86,10 +84,7 @@ export async function collectionRoutes(app: FastifyInstance, { db }: { db: Db })
         response: { 200: collectionListResponse, ...readErrors },
       },
     },
-    async (request) => {
-      requireUser(request);
-      return { data: await listByFollowers(db, request.query.limit) };
-    },
+    async (request) => ({ data: await listByFollowers(db, request.query.limit) }),
   );
 
   r.get(
@@ -104,10 +99,7 @@ export async function collectionRoutes(app: FastifyInstance, { db }: { db: Db })
         response: { 200: collectionPageResponse, ...readErrors },
       },
     },
-    async (request) => {
-      requireUser(request);
-      return listByCategory(db, request.params.category_id, request.query);
-    },
+    async (request) => listByCategory(db, request.params.category_id, request.query),
   );
 
   r.get(
@@ -122,7 +114,7 @@ export async function collectionRoutes(app: FastifyInstance, { db }: { db: Db })
       },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = signedInUser(request);
       return { data: await getCollection(db, request.params.id, user) };
     },
   );
@@ -140,7 +132,7 @@ export async function collectionRoutes(app: FastifyInstance, { db }: { db: Db })
       },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = signedInUser(request);
       return { data: await updateCollection(db, request.params.id, user, request.body) };
     },
   );
@@ -157,7 +149,7 @@ export async function collectionRoutes(app: FastifyInstance, { db }: { db: Db })
       },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = signedInUser(request);
       await deleteCollection(db, request.params.id, user);
       return { data: { id: request.params.id, deleted: true as const } };
     },

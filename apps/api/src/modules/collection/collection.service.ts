@@ -1,13 +1,18 @@
 import {
   CARD_PREVIEW_ITEMS,
   COLLECTION_MESSAGES,
+  type ByCategoryQuery,
+  type ByUserQuery,
   type Collection,
-  type CollectionSort,
+  type CollectionCreateFields,
+  type CollectionPage,
+  type CollectionUpdateFields,
 } from '@acervo/contract/collection';
 import type { Queryable } from '../../db/client.ts';
 import { AppError, validationFailed } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import { categoryExists } from '../category/category.service.ts';
+import { categoryExists, categoryNotFound } from '../category/category.service.ts';
+import { userExists, userNotFound } from '../user/user.service.ts';
 import {
   assertCanRead,
   assertCanWrite,
@@ -82,17 +87,10 @@ async function assertCategory(db: Queryable, categoryId: string): Promise<void> 
   }
 }
 
-export interface CollectionInput {
-  category_id: string;
-  name: string;
-  description?: string | undefined;
-  private?: boolean | undefined;
-}
-
 export async function createCollection(
   db: Queryable,
   owner: Viewer,
-  input: CollectionInput & { description: string; private: boolean },
+  input: CollectionCreateFields,
 ): Promise<Collection> {
   await assertCategory(db, input.category_id);
   const id = newId();
@@ -108,7 +106,7 @@ export async function updateCollection(
   db: Queryable,
   id: string,
   viewer: Viewer,
-  input: CollectionInput,
+  input: CollectionUpdateFields,
 ): Promise<Collection> {
   assertCanWrite(await findGuarded(db, id), viewer);
   await assertCategory(db, input.category_id);
@@ -125,11 +123,6 @@ export async function updateCollection(
 export async function deleteCollection(db: Queryable, id: string, viewer: Viewer): Promise<void> {
   assertCanWrite(await findGuarded(db, id), viewer);
   await db.query('DELETE FROM collections WHERE id = $1', [id]);
-}
-
-/** Marks a collection as changed now (its items changed). */
-export async function touchCollection(db: Queryable, id: string): Promise<void> {
-  await db.query('UPDATE collections SET updated_at = now() WHERE id = $1', [id], 'collection_touch');
 }
 
 // ---- Listings: LIMIT first, then owner, category and the first items of each card. ----
@@ -213,11 +206,6 @@ function pageSql(where: string, ordering: Ordering, paramCount: number, withCurs
     ORDER BY ${ordering.orderBy}`;
 }
 
-export interface Page {
-  data: Collection[];
-  next_cursor: string | null;
-}
-
 async function listPage(
   db: Queryable,
   name: string,
@@ -226,7 +214,7 @@ async function listPage(
   ordering: Ordering,
   limit: number,
   cursor: string | undefined,
-): Promise<Page> {
+): Promise<CollectionPage> {
   const after = cursor ? decodeCursor(cursor, ordering.cursorShape) : [];
   const sql = pageSql(where, ordering, params.length, Boolean(cursor));
   const rows = await db.query<CollectionRow & { sort_key: string; popularity: number }>(
@@ -243,14 +231,12 @@ async function listPage(
   };
 }
 
-export const categoryNotFound = () => new AppError(404, 'NOT_FOUND', 'Categoria não encontrada.');
-
 /** A category's public collections, newest or most popular first. */
 export async function listByCategory(
   db: Queryable,
   categoryId: string,
-  options: { limit: number; cursor?: string | undefined; sort: CollectionSort },
-): Promise<Page> {
+  options: ByCategoryQuery,
+): Promise<CollectionPage> {
   const ordering = options.sort === 'popular' ? POPULAR : NEWEST;
   const page = await listPage(
     db,
@@ -266,15 +252,13 @@ export async function listByCategory(
   return page;
 }
 
-export const userNotFound = () => new AppError(404, 'NOT_FOUND', 'Usuário não encontrado.');
-
 /** A user's collections the viewer may see (all of them for the owner), newest first. */
 export async function listByUser(
   db: Queryable,
   userId: string,
   viewer: Viewer,
-  options: { limit: number; cursor?: string | undefined },
-): Promise<Page> {
+  options: ByUserQuery,
+): Promise<CollectionPage> {
   const page = await listPage(
     db,
     'collections_by_user',
@@ -284,10 +268,8 @@ export async function listByUser(
     options.limit,
     options.cursor,
   );
-  if (page.data.length === 0) {
-    const exists = await db.query('SELECT 1 FROM users WHERE id = $1', [userId], 'user_exists');
-    if (exists.length === 0) throw userNotFound();
-  }
+  // As for categories: an unknown user is a 404, not an empty list.
+  if (page.data.length === 0 && !(await userExists(db, userId))) throw userNotFound();
   return page;
 }
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@acervo/contract/errors';
 import { accountBody, userAccountResponse, userParams, userResponse } from '@acervo/contract/user';
 import type { Db } from '../../db/client.ts';
-import { bearerSecurity, requireUser } from '../../plugins/authentication.ts';
+import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
 import { getUser, updateAccount } from './user.service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
@@ -11,9 +11,7 @@ const tags = ['users'];
 
 export async function userRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   // Profiles are behind the sign-in guard: 401 before any validation or lookup.
-  app.addHook('onRequest', async (request) => {
-    requireUser(request);
-  });
+  app.addHook('onRequest', signInRequired);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -28,7 +26,7 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: Db }): Prom
       },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = signedInUser(request);
       return { data: await getUser(db, request.params.user_id, user) };
     },
   );
@@ -46,7 +44,7 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: Db }): Prom
       },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = signedInUser(request);
       return { data: await updateAccount(db, request.params.user_id, user, request.body) };
     },
   );

@@ -1,10 +1,16 @@
 import type { AccountFields, UserAccount, UserProfile } from '@acervo/contract/user';
 import type { Queryable } from '../../db/client.ts';
-import { forbidden } from '../../lib/app-error.ts';
+import { AppError, forbidden } from '../../lib/app-error.ts';
 import { visibleToViewer, type Viewer } from '../collection/collection.policy.ts';
-import { userNotFound } from '../collection/collection.service.ts';
 
 type UserRow = UserAccount;
+
+export const userNotFound = () => new AppError(404, 'NOT_FOUND', 'Usuário não encontrado.');
+
+export async function userExists(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM users WHERE id = $1', [id], 'user_exists');
+  return rows.length > 0;
+}
 
 // Counts follow the same read rule as the listings: a stranger never counts private collections
 // (nor their likes); the user themself counts everything.
@@ -39,10 +45,7 @@ export async function updateAccount(
   viewer: Viewer,
   fields: AccountFields,
 ): Promise<UserAccount> {
-  if (id !== viewer.id) {
-    const exists = await db.query('SELECT 1 FROM users WHERE id = $1', [id], 'user_exists');
-    throw exists.length ? forbidden() : userNotFound();
-  }
+  if (id !== viewer.id) throw (await userExists(db, id)) ? forbidden() : userNotFound();
   await db.query(
     `UPDATE users SET name = $2, alias_name = $3, cellular = $4, birthday = $5::date, address = $6,
        country = $7, state = $8, city = $9, postal_code = $10, updated_at = now()

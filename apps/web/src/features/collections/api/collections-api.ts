@@ -1,12 +1,17 @@
 import type { Category } from '@acervo/contract/category';
-import type { Collection, CollectionCreateBody, CollectionUpdateBody } from '@acervo/contract/collection';
+import type {
+  Collection,
+  CollectionCreateBody,
+  CollectionPage,
+  CollectionUpdateBody,
+} from '@acervo/contract/collection';
 import type {
   CollectionItem,
   CollectionItemCreateBody,
   CollectionItemUpdateBody,
 } from '@acervo/contract/collection-item';
 import type { ItemOrderBody } from '@acervo/contract/social';
-import { api, type Page } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** The spec's `{product}` path segment is `collection` (ARCHITECTURE.md). */
 const enc = encodeURIComponent;
@@ -14,32 +19,28 @@ const enc = encodeURIComponent;
 export const collectionsApi = {
   categories: () => api.get<Category[]>('/category'),
   collection: (id: string) => api.get<Collection>(`/collection/${enc(id)}`),
-  /** One page of a user's collections (50, the API's most); `byUserAll` follows every cursor. */
-  byUser: (userId: string, cursor?: string | null) =>
-    api.page<Collection>(`/collection/by_user/${enc(userId)}?limit=50`, cursor),
+  /** Every collection of a user, following the cursors 50 (the API's most) at a time. */
   byUserAll: async (userId: string, signal?: AbortSignal) => {
     const all: Collection[] = [];
     const seen = new Set<string>();
     let cursor: string | null = null;
     do {
-      const page: Page<Collection> = await api.page<Collection>(
+      const page: CollectionPage = await api.page<CollectionPage>(
         `/collection/by_user/${enc(userId)}?limit=50`,
         cursor,
-        {
-          signal,
-        },
+        { signal },
       );
-      all.push(...page.items);
+      all.push(...page.data);
       // A cursor seen before would loop forever; the API never sends one, but stop if it did.
-      if (page.nextCursor && seen.has(page.nextCursor)) break;
-      cursor = page.nextCursor;
+      if (page.next_cursor && seen.has(page.next_cursor)) break;
+      cursor = page.next_cursor;
       if (cursor) seen.add(cursor);
     } while (cursor);
     return all;
   },
   /** One page (20) of a category's public collections, newest first. */
   byCategory: (categoryId: string, cursor?: string | null) =>
-    api.page<Collection>(`/collection/by_category/${enc(categoryId)}`, cursor),
+    api.page<CollectionPage>(`/collection/by_category/${enc(categoryId)}`, cursor),
   popular: () => api.get<Collection[]>('/collection/by_followers?limit=5'),
   create: (body: CollectionCreateBody) => api.post<Collection | undefined>('/collection', body),
   update: (id: string, body: CollectionUpdateBody) =>

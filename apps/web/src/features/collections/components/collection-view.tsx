@@ -78,8 +78,7 @@ function SignedInView({ collectionId, userId }: { collectionId: string; userId: 
 /** /lists/{id} for the three viewers: owner, other signed-in user, anonymous visitor. */
 export function CollectionView({ collectionId }: { collectionId: string }) {
   const { t } = useTranslation();
-  const { user, status } = useAuth();
-  if (status === 'checking') return <Loading />;
+  const { user } = useAuth();
   // What an anonymous visitor sees on /lists/{id} (spec section 2): a prompt, no data.
   if (!user) return <SignInPrompt message={t('collections.view.anonymous')} />;
   return <SignedInView collectionId={collectionId} userId={user.userId} />;

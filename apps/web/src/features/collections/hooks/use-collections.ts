@@ -65,8 +65,8 @@ export function useCategoryCollections(categoryId: string | undefined) {
     queryKey: collectionKeys.byCategory(categoryId ?? ''),
     queryFn: ({ pageParam }) => collectionsApi.byCategory(categoryId!, pageParam),
     initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
-    select: (data) => data.pages.flatMap((page) => page.items),
+    getNextPageParam: (lastPage) => lastPage.next_cursor,
+    select: (data) => data.pages.flatMap((page) => page.data),
     enabled: Boolean(categoryId),
     staleTime: 30_000,
   });

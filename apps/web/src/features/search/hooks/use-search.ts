@@ -14,8 +14,8 @@ export function useSearch(q: string, type: SearchType) {
     queryKey: ['search', type, term],
     queryFn: ({ pageParam }) => searchApi.page(term, type, pageParam),
     initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
-    select: (data) => data.pages.flatMap((page) => page.items),
+    getNextPageParam: (lastPage) => lastPage.next_cursor,
+    select: (data) => data.pages.flatMap((page) => page.data),
     enabled: isSearchable(term),
     staleTime: 30_000,
   });

@@ -1,5 +1,6 @@
 import type { Collection, CollaboratorRole, CollectionRole } from '@acervo/contract/collection';
 import type {
+  peoplePageResponse,
   Collaborator,
   CollaboratorBody,
   CollaboratorByEmailBody,
@@ -11,12 +12,14 @@ import type {
   LikeState,
 } from '@acervo/contract/social';
 import type { UserProfile } from '@acervo/contract/user';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
 const enc = encodeURIComponent;
 
 /** The people listings of a profile (`GET /user/{id}/followers|following`). */
 export type FollowList = 'followers' | 'following';
+type PeoplePage = z.infer<typeof peoplePageResponse>;
 
 /** The social routes of the contract (`packages/contract/src/social.ts`), one function each. */
 export const socialApi = {
@@ -33,7 +36,7 @@ export const socialApi = {
       ? api.put<FollowState>(`/user/${enc(userId)}/follow`)
       : api.delete<FollowState>(`/user/${enc(userId)}/follow`),
   people: (userId: string, list: FollowList, cursor?: string | null) =>
-    api.page<UserProfile>(`/user/${enc(userId)}/${list}`, cursor),
+    api.page<PeoplePage>(`/user/${enc(userId)}/${list}`, cursor),
   popularPeople: () => api.get<UserProfile[]>('/user/popular?limit=6'),
   networkPeople: () => api.get<UserProfile[]>('/user/network?limit=6'),
   /** A copy of someone's collection among mine; private unless `private: false`. */

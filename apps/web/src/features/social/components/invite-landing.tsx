@@ -84,9 +84,8 @@ function SignedInInvite({ token }: { token: string }) {
  */
 export function InviteLanding({ token }: { token: string }) {
   const { t } = useTranslation();
-  const { user, status } = useAuth();
+  const { user } = useAuth();
   useDocumentTitle(t('social.invite.pageTitle'));
-  if (status === 'checking') return <Loading />;
   if (user) return <SignedInInvite token={token} />;
   return <SignInPrompt title={t('social.invite.pageTitle')} message={t('social.invite.anonymous')} />;
 }

@@ -111,8 +111,8 @@ export function usePeople(userId: string, list: FollowList) {
     queryKey: socialKeys.people(userId, list),
     queryFn: ({ pageParam }) => socialApi.people(userId, list, pageParam),
     initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
-    select: (data) => data.pages.flatMap((page) => page.items),
+    getNextPageParam: (lastPage) => lastPage.next_cursor,
+    select: (data) => data.pages.flatMap((page) => page.data),
   });
 }
 
