@@ -104,7 +104,7 @@ function NotificationsModal({ show, onHide, unread }: { show: boolean; onHide: (
 export function NotificationsBell() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const unread = useUnreadCount(true).data ?? 0;
+  const unread = useUnreadCount().data ?? 0;
   return (
     <>
       <button

@@ -18,11 +18,10 @@ export const notificationKeys = {
 export const UNREAD_POLL_MS = 60_000;
 
 /** The bell's number: every unread notification, not only the first page's. */
-export function useUnreadCount(enabled: boolean) {
+export function useUnreadCount() {
   return useQuery({
     queryKey: notificationKeys.unread,
     queryFn: async () => (await notificationsApi.page(null, 1)).unread,
-    enabled,
     refetchInterval: UNREAD_POLL_MS,
     refetchOnWindowFocus: true,
   });
