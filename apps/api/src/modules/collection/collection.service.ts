@@ -21,7 +21,7 @@ import {
 export const isoUtc = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 /** Microsecond precision for cursors, so that keyset pagination never skips or repeats a row. */
-const isoUtcMicros = (column: string) =>
+export const isoUtcMicros = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 export const ITEM_COLUMNS = `i.id, i.collection_id, i.name, i.description, i.rating::float8 AS rating, i.position`;
@@ -137,22 +137,24 @@ export async function touchCollection(db: Queryable, id: string): Promise<void> 
 const invalidCursor = () =>
   new AppError(400, 'VALIDATION_FAILED', 'Cursor inválido.', { cursor: 'Cursor inválido.' });
 
-function encodeCursor(parts: (string | number)[]): string {
+export function encodeCursor(parts: (string | number)[]): string {
   return Buffer.from(JSON.stringify(parts)).toString('base64url');
 }
 
 const CURSOR_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const INT4_MAX = 2_147_483_647;
 
-type CursorPart = 'instant' | 'id' | 'count';
+export type CursorPart = 'instant' | 'id' | 'count' | 'score';
 const CURSOR_PART_OK: Record<CursorPart, (p: unknown) => boolean> = {
   instant: (p) => typeof p === 'string' && CURSOR_INSTANT.test(p) && !Number.isNaN(Date.parse(p)),
   id: (p) => typeof p === 'string' && p.length > 0 && p.length <= 64,
   count: (p) => typeof p === 'number' && Number.isInteger(p) && p >= 0 && p <= INT4_MAX,
+  // A search rank (float8): any finite non-negative number.
+  score: (p) => typeof p === 'number' && Number.isFinite(p) && p >= 0,
 };
 
 /** Cursors come back from clients: anything we did not issue is a 400, never a database error. */
-function decodeCursor(cursor: string, shape: CursorPart[]): (string | number)[] {
+export function decodeCursor(cursor: string, shape: CursorPart[]): (string | number)[] {
   let parts: unknown;
   try {
     parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
