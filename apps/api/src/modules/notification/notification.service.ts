@@ -38,12 +38,13 @@ const TO_FOLLOWERS_AND_OWNER = `
 
 /** Who hears of an event: `SELECT recipient_id, collection_id` over the event row `ev`. */
 const RECIPIENTS: Record<StoredKind, string> = {
-  new_follower: `SELECT ev.recipient_id, NULL::text AS collection_id`,
+  // Through `users`: an account deleted meanwhile is nobody to tell, not a foreign-key error.
+  new_follower: `SELECT u.id AS recipient_id, NULL::text AS collection_id FROM users u WHERE u.id = ev.recipient_id`,
   like: TO_OWNER,
   save: TO_OWNER,
   collaborator_added: `
-    SELECT ev.recipient_id, c.id AS collection_id FROM collections c
-    WHERE c.id = ev.collection_id AND ${visibleToViewer('c', 'ev.recipient_id')}`,
+    SELECT u.id AS recipient_id, c.id AS collection_id FROM users u JOIN collections c ON c.id = ev.collection_id
+    WHERE u.id = ev.recipient_id AND ${visibleToViewer('c', 'u.id')}`,
   item_added: TO_FOLLOWERS_AND_OWNER,
   item_changed: TO_FOLLOWERS_AND_OWNER,
 };
