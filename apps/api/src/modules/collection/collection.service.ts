@@ -137,8 +137,22 @@ export async function touchCollection(db: Queryable, id: string): Promise<void> 
 const invalidCursor = () =>
   new AppError(400, 'VALIDATION_FAILED', 'Cursor inválido.', { cursor: 'Cursor inválido.' });
 
-export function encodeCursor(parts: (string | number)[]): string {
+function encodeCursor(parts: (string | number)[]): string {
   return Buffer.from(JSON.stringify(parts)).toString('base64url');
+}
+
+/**
+ * Cuts a page from `limit + 1` rows: the extra row only says that there is more, and the cursor
+ * is the key of the last row shown.
+ */
+export function cutPage<R>(
+  rows: R[],
+  limit: number,
+  keyOf: (row: R) => (string | number)[],
+): { page: R[]; next_cursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { page, next_cursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null };
 }
 
 const CURSOR_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
@@ -236,13 +250,8 @@ async function listPage(
     [...params, limit + 1, ...after],
     `${name}${cursor ? '_after' : ''}`,
   );
-  const more = rows.length > limit;
-  const page = more ? rows.slice(0, limit) : rows;
-  const last = page.at(-1);
-  return {
-    data: page.map(toCollection),
-    next_cursor: more && last ? encodeCursor(ordering.keyOf(last)) : null,
-  };
+  const { page, next_cursor } = cutPage(rows, limit, ordering.keyOf);
+  return { data: page.map(toCollection), next_cursor };
 }
 
 export const categoryNotFound = () => new AppError(404, 'NOT_FOUND', 'Categoria não encontrada.');

@@ -6,7 +6,7 @@ import {
 } from '@acervo/contract/notification';
 import type { Queryable } from '../../db/client.ts';
 import { visibleToViewer, type Viewer } from '../collection/collection.policy.ts';
-import { decodeCursor, encodeCursor, isoUtc, isoUtcMicros } from '../collection/collection.service.ts';
+import { cutPage, decodeCursor, isoUtc, isoUtcMicros } from '../collection/collection.service.ts';
 
 /**
  * Something happened that someone else should hear about. Who hears it follows from the event:
@@ -165,9 +165,7 @@ export async function listNotifications(
     options.cursor ? 'notifications_page_after' : 'notifications_page',
   );
   const s = await summary(db, viewer);
-  const more = rows.length > options.limit;
-  const page = more ? rows.slice(0, options.limit) : rows;
-  const last = page.at(-1);
+  const { page, next_cursor } = cutPage(rows, options.limit, (row) => [row.sort_key, row.id]);
   const data = page.map(toNotification);
   if (!options.cursor && s.incomplete) {
     data.unshift({
@@ -181,7 +179,7 @@ export async function listNotifications(
   }
   return {
     data,
-    next_cursor: more && last ? encodeCursor([last.sort_key, last.id]) : null,
+    next_cursor,
     unread: unreadCount(s),
   };
 }

@@ -1,7 +1,7 @@
 import type { HighlightedText, SearchHit, SearchPage, SearchType } from '@acervo/contract/search';
 import type { Queryable } from '../../db/client.ts';
 import { visibleToViewer, type Viewer } from '../collection/collection.policy.ts';
-import { decodeCursor, encodeCursor } from '../collection/collection.service.ts';
+import { cutPage, decodeCursor } from '../collection/collection.service.ts';
 
 /**
  * What the user typed, as the two halves of a text-search query: the finished words, matched
@@ -186,11 +186,6 @@ export async function search(
     params,
     `search_${options.type}${options.cursor ? '_after' : ''}`,
   );
-  const more = rows.length > options.limit;
-  const page = more ? rows.slice(0, options.limit) : rows;
-  const last = page.at(-1);
-  return {
-    data: page.map((row) => toHit(options.type, row)),
-    next_cursor: more && last ? encodeCursor([last.rank, last.id]) : null,
-  };
+  const { page, next_cursor } = cutPage(rows, options.limit, (row) => [row.rank, row.id]);
+  return { data: page.map((row) => toHit(options.type, row)), next_cursor };
 }
