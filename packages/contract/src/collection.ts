@@ -92,7 +92,8 @@ export const collectionParams = z.object({ id: idSchema });
 export const collectionResponse = envelope(collectionSchema);
 export const collectionDeletedResponse = envelope(z.object({ id: idSchema, deleted: z.literal(true) }));
 
-const limitParam = (defaultLimit: number) =>
+/** `limit` of a listing: 1 or more, capped to LIST_LIMIT_MAX. */
+export const limitParam = (defaultLimit: number) =>
   z.coerce
     .number({ error: 'limit deve ser um número inteiro.' })
     .int('limit deve ser um número inteiro.')
@@ -101,7 +102,8 @@ const limitParam = (defaultLimit: number) =>
     .optional()
     .default(defaultLimit);
 
-const cursorParam = z
+/** The opaque `cursor` of a listing (`next_cursor` of the previous page). */
+export const cursorParam = z
   .string()
   .max(200)
   .regex(/^[A-Za-z0-9_-]+$/, 'cursor inválido.')

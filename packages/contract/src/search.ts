@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { idSchema } from './common.ts';
+import { cursorParam, limitParam } from './collection.ts';
+import { NO_NUL, NUL_MESSAGE } from './user.ts';
+
+export const SEARCH_TYPES = ['collection', 'item', 'user'] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+export const SEARCH_QUERY_MAX = 100;
+
+export const SEARCH_MESSAGES = {
+  q: 'Digite o que deseja buscar.',
+  qTooLong: `Use no máximo ${SEARCH_QUERY_MAX} caracteres.`,
+  type: 'type deve ser collection, item ou user.',
+} as const;
+
+/**
+ * `GET /api/v1/search?q=...&type=...`. Words are matched accent- and case-insensitively with
+ * Portuguese stemming; the last word also matches as a prefix (search while typing). `q` needs at
+ * least one letter or digit.
+ */
+export const searchQuery = z.object({
+  q: z
+    .string({ error: SEARCH_MESSAGES.q })
+    .trim()
+    .min(1, SEARCH_MESSAGES.q)
+    .max(SEARCH_QUERY_MAX, SEARCH_MESSAGES.qTooLong)
+    .regex(NO_NUL, NUL_MESSAGE)
+    .regex(/[\p{L}\p{N}]/u, SEARCH_MESSAGES.q),
+  type: z.enum(SEARCH_TYPES, { error: SEARCH_MESSAGES.type }).optional().default('collection'),
+  limit: limitParam(20),
+  cursor: cursorParam,
+});
+export type SearchQuery = z.input<typeof searchQuery>;
+
+/**
+ * Plain text with the matched words marked by offsets, never HTML: render `text` as text and
+ * emphasise `text.slice(start, end)` for each range. Offsets count UTF-16 code units (JavaScript
+ * string indices); ranges are sorted and do not overlap.
+ */
+export const highlightedTextSchema = z.object({
+  text: z.string(),
+  highlights: z.array(z.object({ start: z.number().int(), end: z.number().int() })),
+});
+export type HighlightedText = z.infer<typeof highlightedTextSchema>;
+
+const ref = z.object({ id: idSchema, name: z.string() });
+
+const hitBase = {
+  id: idSchema,
+  /** The name, whole, with the matched words marked. */
+  title: highlightedTextSchema,
+  /** An excerpt of the description around the matches ('' when there is none). */
+  snippet: highlightedTextSchema,
+};
+
+export const collectionHitSchema = z.object({
+  type: z.literal('collection'),
+  ...hitBase,
+  owner: ref,
+  category: ref,
+  private: z.boolean(),
+  items_count: z.number().int(),
+});
+
+export const itemHitSchema = z.object({
+  type: z.literal('item'),
+  ...hitBase,
+  /** The collection the item belongs to (link: /lists/{collection.id}/items/{id}). */
+  collection: ref.extend({ private: z.boolean() }),
+  rating: z.number().nullable(),
+});
+
+export const userHitSchema = z.object({
+  type: z.literal('user'),
+  ...hitBase,
+  picture: z.string().nullable(),
+});
+
+export const searchHitSchema = z.discriminatedUnion('type', [
+  collectionHitSchema,
+  itemHitSchema,
+  userHitSchema,
+]);
+export type SearchHit = z.infer<typeof searchHitSchema>;
+export type CollectionHit = z.infer<typeof collectionHitSchema>;
+export type ItemHit = z.infer<typeof itemHitSchema>;
+export type UserHit = z.infer<typeof userHitSchema>;
+
+/** Hits of the requested type, best first; `next_cursor` as in the other listings. */
+export const searchPageResponse = z.object({
+  data: z.array(searchHitSchema),
+  next_cursor: z.string().nullable(),
+});
+export type SearchPage = z.infer<typeof searchPageResponse>;
