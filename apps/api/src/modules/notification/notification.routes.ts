@@ -8,7 +8,7 @@ import {
   notificationReadResponse,
 } from '@acervo/contract/notification';
 import type { Db } from '../../db/client.ts';
-import { bearerSecurity, requireUser } from '../../plugins/authentication.ts';
+import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
 import { listNotifications, markRead } from './notification.service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema };
@@ -16,9 +16,7 @@ const tags = ['notifications'];
 
 export async function notificationRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   // Notifications are the caller's own: 401 before any validation.
-  app.addHook('onRequest', async (request) => {
-    requireUser(request);
-  });
+  app.addHook('onRequest', signInRequired);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -32,7 +30,7 @@ export async function notificationRoutes(app: FastifyInstance, { db }: { db: Db 
         response: { 200: notificationPageResponse, ...errors },
       },
     },
-    async (request) => listNotifications(db, requireUser(request), request.query),
+    async (request) => listNotifications(db, signedInUser(request), request.query),
   );
 
   r.post(
@@ -46,6 +44,6 @@ export async function notificationRoutes(app: FastifyInstance, { db }: { db: Db 
         response: { 200: notificationReadResponse, ...errors },
       },
     },
-    async (request) => ({ data: await markRead(db, requireUser(request), request.body.ids) }),
+    async (request) => ({ data: await markRead(db, signedInUser(request), request.body.ids) }),
   );
 }

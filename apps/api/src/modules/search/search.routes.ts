@@ -3,14 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@acervo/contract/errors';
 import { searchPageResponse, searchQuery } from '@acervo/contract/search';
 import type { Db } from '../../db/client.ts';
-import { bearerSecurity, requireUser } from '../../plugins/authentication.ts';
+import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
 import { search } from './search.service.ts';
 
 export async function searchRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   // Search reads collections and profiles, which are behind the sign-in guard: 401 first.
-  app.addHook('onRequest', async (request) => {
-    requireUser(request);
-  });
+  app.addHook('onRequest', signInRequired);
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/search',
@@ -23,6 +21,6 @@ export async function searchRoutes(app: FastifyInstance, { db }: { db: Db }): Pr
         response: { 200: searchPageResponse, 400: errorBodySchema, 401: errorBodySchema },
       },
     },
-    async (request) => search(db, requireUser(request), request.query),
+    async (request) => search(db, signedInUser(request), request.query),
   );
 }
