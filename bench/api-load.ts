@@ -1,5 +1,6 @@
 // API load benchmark: `npm run bench:api` (PostgreSQL via scripts/with-postgres.mjs, then PGlite).
-// For GET /api/v1/collection/by_category/{id} and GET /api/v1/collection/{id} on a seeded database
+// For GET /api/v1/collection/by_category/{id}, GET /api/v1/collection/{id} and
+// GET /api/v1/search?q=<the commonest word of collection names> on a seeded database
 // (10k collections, ~55k items), prints requests/s and p99 next to a baseline measured in the same
 // run: the same server answering a fixed in-memory JSON of the same size. Not a test.
 //
@@ -11,14 +12,19 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
+const TARGETS = ['by_category', 'collection', 'search'] as const;
+type Target = (typeof TARGETS)[number];
+
 interface Ready {
   db: string;
   port: number;
   token: string;
-  paths: { by_category: string; collection: string };
-  sizes: { by_category: number; collection: number };
+  paths: Record<Target, string>;
+  sizes: Record<Target, number>;
   categoryCollections: number;
   collectionItems: number;
+  searchWord: string;
+  searchMatches: number;
   seeded: { people: number; collections: number; items: number };
 }
 
@@ -76,7 +82,12 @@ for (const kind of runs) {
     `seeded ${fmt(ready.seeded.collections)} collections, ${fmt(ready.seeded.items)} items, ` +
       `${fmt(ready.seeded.people)} people; category has ${fmt(ready.categoryCollections)} public collections`,
   );
-  for (const target of ['by_category', 'collection'] as const) {
+  const labels: Record<Target, string> = {
+    by_category: 'GET /collection/by_category/{id} (20 cards)',
+    collection: 'GET /collection/{id}',
+    search: `GET /search?q=${ready.searchWord} (20 of ${fmt(ready.searchMatches)} hits)`,
+  };
+  for (const target of TARGETS) {
     const real = `${base}${ready.paths[target]}`;
     const fixed = `${base}/bench/baseline/${target}`;
     // Warm up: JIT, prepared statements, connection pool, caches.
@@ -89,11 +100,9 @@ for (const kind of runs) {
         console.error(`failures: non2xx=${r.non2xx} errors=${r.errors} timeouts=${r.timeouts}`);
       }
     }
-    const label =
-      target === 'by_category' ? 'GET /collection/by_category/{id} (20 cards)' : 'GET /collection/{id}';
     rows.push([
       kind,
-      label,
+      labels[target],
       `${(ready.sizes[target] / 1024).toFixed(1)} KB`,
       fmt(measured.requests.average),
       `${measured.latency.p99} ms`,

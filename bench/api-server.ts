@@ -88,9 +88,22 @@ const [collection] = await db.query<{ id: string; items: number }>(
   `SELECT c.id, count(i.id)::int AS items FROM collections c JOIN collection_items i ON i.collection_id = c.id
    WHERE NOT c.private GROUP BY c.id HAVING count(i.id) = 6 LIMIT 1`,
 );
+// The word (not a stop word) found in the most public collection names, and how many collections
+// the search matches with it (stemmed, and as a prefix): the hits it ranks to answer one page.
+const [common] = await db.query<{ word: string; hits: number }>(
+  `WITH w AS (
+     SELECT word FROM ts_stat('SELECT to_tsvector(''simple'', name) FROM collections WHERE NOT private')
+     WHERE length(word) >= 4 AND numnode(plainto_tsquery('acervo_pt', word)) > 0
+     ORDER BY ndoc DESC, word LIMIT 1
+   )
+   SELECT w.word, (SELECT count(*)::int FROM collections c WHERE NOT c.private AND c.search @@
+     (to_tsquery('acervo_pt', w.word || ':*') || to_tsquery('acervo_simple', w.word || ':*'))) AS hits
+   FROM w`,
+);
 const paths = {
   by_category: `/api/v1/collection/by_category/${category!.category_id}`,
   collection: `/api/v1/collection/${collection!.id}`,
+  search: `/api/v1/search?type=collection&q=${encodeURIComponent(common!.word)}`,
 };
 const sizes: Record<string, number> = {};
 for (const [name, path] of Object.entries(paths)) {
@@ -110,6 +123,8 @@ process.stdout.write(
     sizes,
     categoryCollections: category!.n,
     collectionItems: collection!.items,
+    searchWord: common!.word,
+    searchMatches: common!.hits,
     seeded: {
       people: community.users.length,
       collections: community.collections.length,

@@ -9,6 +9,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { categoryRoutes } from './modules/category/category.routes.ts';
 import { collectionItemRoutes } from './modules/collection-item/collection-item.routes.ts';
 import { collectionRoutes } from './modules/collection/collection.routes.ts';
+import { notificationRoutes } from './modules/notification/notification.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -65,6 +67,8 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
       await api.register(userRoutes, { db });
       await api.register(collectionRoutes, { db });
       await api.register(collectionItemRoutes, { db });
+      await api.register(notificationRoutes, { db });
+      await api.register(searchRoutes, { db });
     },
     { prefix: '/api/v1' },
   );

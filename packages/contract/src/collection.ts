@@ -119,7 +119,7 @@ export const collectionParams = z.object({ id: idSchema });
 export const collectionResponse = envelope(collectionSchema);
 export const collectionDeletedResponse = envelope(z.object({ id: idSchema, deleted: z.literal(true) }));
 
-/** `limit` of a listing: a positive integer, capped to LIST_LIMIT_MAX. */
+/** `limit` of a listing: 1 or more, capped to LIST_LIMIT_MAX. */
 export const limitParam = (defaultLimit: number) =>
   z.coerce
     .number({ error: 'limit deve ser um número inteiro.' })
@@ -129,7 +129,7 @@ export const limitParam = (defaultLimit: number) =>
     .optional()
     .default(defaultLimit);
 
-/** An opaque `cursor` from a previous page's `next_cursor`. */
+/** The opaque `cursor` of a listing (`next_cursor` of the previous page). */
 export const cursorParam = z
   .string()
   .max(200)

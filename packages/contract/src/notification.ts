@@ -60,12 +60,16 @@ export const NOTIFICATION_READ_MAX_IDS = 100;
  * `POST /api/v1/notification/read`: marks the given notifications as read, or all of them when
  * `ids` is absent. Ids that are not the caller's (or already read) are ignored.
  */
-export const notificationReadBody = z.object({
-  ids: z
-    .array(idSchema, { error: 'ids deve ser uma lista de ids.' })
-    .max(NOTIFICATION_READ_MAX_IDS, `Envie no máximo ${NOTIFICATION_READ_MAX_IDS} ids.`)
-    .optional(),
-});
+export const notificationReadBody = z
+  .object({
+    ids: z
+      .array(idSchema, { error: 'ids deve ser uma lista de ids.' })
+      .max(NOTIFICATION_READ_MAX_IDS, `Envie no máximo ${NOTIFICATION_READ_MAX_IDS} ids.`)
+      .optional(),
+  })
+  // No body at all (Fastify hands the validator null) means "all" too.
+  .nullish()
+  .transform((body) => body ?? {});
 export type NotificationReadBody = z.input<typeof notificationReadBody>;
 
 /** What is still unread after marking, for the bell's badge. */

@@ -14,6 +14,7 @@ import {
   type Viewer,
 } from '../collection/collection.policy.ts';
 import { findGuarded, ITEM_COLUMNS } from '../collection/collection.service.ts';
+import { notify } from '../notification/notification.service.ts';
 
 export const itemNotFound = () => new AppError(404, 'NOT_FOUND', 'Item não encontrado.');
 
@@ -74,6 +75,7 @@ export async function createItem(
   );
   // The collection was deleted between the check and the insert.
   if (!row) throw collectionNotFound();
+  await notify(db, { kind: 'item_added', actorId: viewer.id, collectionId: row.collection_id });
   return row;
 }
 
@@ -98,6 +100,7 @@ export async function updateItem(
     [id, input.name, input.description ?? null, rating],
   );
   if (!row) throw itemNotFound();
+  await notify(db, { kind: 'item_changed', actorId: viewer.id, collectionId: row.collection_id });
   return row;
 }
 

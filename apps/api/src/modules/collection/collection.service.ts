@@ -26,7 +26,7 @@ import {
 export const isoUtc = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 /** Microsecond precision for cursors, so that keyset pagination never skips or repeats a row. */
-const isoUtcMicros = (column: string) =>
+export const isoUtcMicros = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 export const ITEM_COLUMNS = `i.id, i.collection_id, i.name, i.description, i.rating::float8 AS rating, i.position`;
@@ -134,18 +134,34 @@ function encodeCursor(parts: (string | number)[]): string {
   return Buffer.from(JSON.stringify(parts)).toString('base64url');
 }
 
+/**
+ * Cuts a page from `limit + 1` rows: the extra row only says that there is more, and the cursor
+ * is the key of the last row shown.
+ */
+export function cutPage<R>(
+  rows: R[],
+  limit: number,
+  keyOf: (row: R) => (string | number)[],
+): { page: R[]; next_cursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { page, next_cursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null };
+}
+
 const CURSOR_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const INT4_MAX = 2_147_483_647;
 
-type CursorPart = 'instant' | 'id' | 'count';
+export type CursorPart = 'instant' | 'id' | 'count' | 'score';
 const CURSOR_PART_OK: Record<CursorPart, (p: unknown) => boolean> = {
   instant: (p) => typeof p === 'string' && CURSOR_INSTANT.test(p) && !Number.isNaN(Date.parse(p)),
   id: (p) => typeof p === 'string' && p.length > 0 && p.length <= 64,
   count: (p) => typeof p === 'number' && Number.isInteger(p) && p >= 0 && p <= INT4_MAX,
+  // A search rank (float8): any finite non-negative number.
+  score: (p) => typeof p === 'number' && Number.isFinite(p) && p >= 0,
 };
 
 /** Cursors come back from clients: anything we did not issue is a 400, never a database error. */
-function decodeCursor(cursor: string, shape: CursorPart[]): (string | number)[] {
+export function decodeCursor(cursor: string, shape: CursorPart[]): (string | number)[] {
   let parts: unknown;
   try {
     parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -222,13 +238,8 @@ async function listPage(
     [...params, limit + 1, ...after],
     `${name}${cursor ? '_after' : ''}`,
   );
-  const more = rows.length > limit;
-  const page = more ? rows.slice(0, limit) : rows;
-  const last = page.at(-1);
-  return {
-    data: page.map(toCollection),
-    next_cursor: more && last ? encodeCursor(ordering.keyOf(last)) : null,
-  };
+  const { page, next_cursor } = cutPage(rows, limit, ordering.keyOf);
+  return { data: page.map(toCollection), next_cursor };
 }
 
 /** A category's public collections, newest or most popular first. */

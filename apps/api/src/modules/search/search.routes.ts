@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@acervo/contract/errors';
+import { searchPageResponse, searchQuery } from '@acervo/contract/search';
+import type { Db } from '../../db/client.ts';
+import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
+import { search } from './search.service.ts';
+
+export async function searchRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
+  // Search reads collections and profiles, which are behind the sign-in guard: 401 first.
+  app.addHook('onRequest', signInRequired);
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/search',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Ranked collections, items or people matching `q` that the caller may see',
+        security: bearerSecurity,
+        querystring: searchQuery,
+        response: { 200: searchPageResponse, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => search(db, signedInUser(request), request.query),
+  );
+}
