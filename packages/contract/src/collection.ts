@@ -65,6 +65,27 @@ export const collectionUpdateBody = z.object({
 });
 export type CollectionUpdateBody = z.input<typeof collectionUpdateBody>;
 
+/** What the viewer is to a collection: its owner, a collaborator, or nobody in particular (null). */
+export const COLLECTION_ROLES = ['owner', 'editor', 'viewer'] as const;
+export type CollectionRole = (typeof COLLECTION_ROLES)[number];
+/** Roles the owner hands out: editors add, edit, delete and reorder items; viewers may read. */
+export const COLLABORATOR_ROLES = ['editor', 'viewer'] as const;
+export type CollaboratorRole = (typeof COLLABORATOR_ROLES)[number];
+
+/**
+ * The collection a copy was saved from ("salva de <nome>"). The person is always shown; `id` and
+ * `name` are null when the viewer may not read the original (it turned private), so a copy never
+ * reveals a private collection. The whole field is null for an original, or once the original
+ * is deleted.
+ */
+export const savedFromSchema = z.object({
+  id: idSchema.nullable(),
+  name: z.string().nullable(),
+  user_id: idSchema,
+  user_name: z.string(),
+});
+export type SavedFrom = z.infer<typeof savedFromSchema>;
+
 export const collectionSchema = z.object({
   id: idSchema,
   name: z.string(),
@@ -84,6 +105,12 @@ export const collectionSchema = z.object({
   items_count: z.number().int(),
   /** All items on `GET /collection/{id}`; the first 3 on listing cards. Ordered by position. */
   collection_items: z.array(collectionItemSchema),
+  /** Whether the caller likes / follows this collection. */
+  liked_by_me: z.boolean(),
+  followed_by_me: z.boolean(),
+  /** The caller's role; null for someone who only reads a public collection. */
+  my_role: z.enum(COLLECTION_ROLES).nullable(),
+  saved_from: savedFromSchema.nullable(),
 });
 export type Collection = z.infer<typeof collectionSchema>;
 
@@ -91,7 +118,8 @@ export const collectionParams = z.object({ id: idSchema });
 export const collectionResponse = envelope(collectionSchema);
 export const collectionDeletedResponse = envelope(z.object({ id: idSchema, deleted: z.literal(true) }));
 
-const limitParam = (defaultLimit: number) =>
+/** `limit` of a listing: a positive integer, capped to LIST_LIMIT_MAX. */
+export const limitParam = (defaultLimit: number) =>
   z.coerce
     .number({ error: 'limit deve ser um número inteiro.' })
     .int('limit deve ser um número inteiro.')
@@ -100,7 +128,8 @@ const limitParam = (defaultLimit: number) =>
     .optional()
     .default(defaultLimit);
 
-const cursorParam = z
+/** An opaque `cursor` from a previous page's `next_cursor`. */
+export const cursorParam = z
   .string()
   .max(200)
   .regex(/^[A-Za-z0-9_-]+$/, 'cursor inválido.')
