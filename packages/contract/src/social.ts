@@ -164,11 +164,19 @@ export const inviteAcceptedResponse = envelope(
 /** The most items one reorder may list; far above any real collection. */
 export const REORDER_MAX_ITEMS = 5000;
 
-/** `PUT /collection/{id}/items/order`: every item id of the collection, once, in the new order. */
+/**
+ * `PUT /collection/{id}/items/order`: every item id of the collection, once, in the new order.
+ * `previous_item_ids` (recommended) is the order the client saw before the move: when someone
+ * reordered meanwhile, the later of two moves gets 409 instead of silently undoing the other.
+ */
 export const itemOrderBody = z.object({
   item_ids: z
     .array(idSchema, { error: SOCIAL_MESSAGES.itemIds })
     .max(REORDER_MAX_ITEMS, SOCIAL_MESSAGES.itemIds),
+  previous_item_ids: z
+    .array(idSchema, { error: SOCIAL_MESSAGES.itemIds })
+    .max(REORDER_MAX_ITEMS, SOCIAL_MESSAGES.itemIds)
+    .optional(),
 });
 export type ItemOrderBody = z.input<typeof itemOrderBody>;
 
