@@ -62,7 +62,8 @@ export async function collectionRoutes(app: FastifyInstance, { db }: { db: Db })
     {
       schema: {
         tags,
-        summary: "A user's collections, newest first (private ones only for their owner)",
+        summary:
+          "A user's collections, newest first (private ones only for their owner and the collection's collaborators)",
         security: bearerSecurity,
         params: byUserParams,
         querystring: byUserQuery,
@@ -87,8 +88,8 @@ export async function collectionRoutes(app: FastifyInstance, { db }: { db: Db })
       },
     },
     async (request) => {
-      requireUser(request);
-      return { data: await listByFollowers(db, request.query.limit) };
+      const user = requireUser(request);
+      return { data: await listByFollowers(db, user, request.query.limit) };
     },
   );
 
@@ -105,8 +106,8 @@ export async function collectionRoutes(app: FastifyInstance, { db }: { db: Db })
       },
     },
     async (request) => {
-      requireUser(request);
-      return listByCategory(db, request.params.category_id, request.query);
+      const user = requireUser(request);
+      return listByCategory(db, request.params.category_id, user, request.query);
     },
   );
 

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { collectionParams, collectionResponse } from '@acervo/contract/collection';
+import { collectionItemParams, collectionItemResponse } from '@acervo/contract/collection-item';
+import { errorBodySchema } from '@acervo/contract/errors';
+import { collectionSaveBody, itemSaveBody } from '@acervo/contract/social';
+import type { Db } from '../../db/client.ts';
+import type { Config } from '../../env.ts';
+import { bearerSecurity, requireUser } from '../../plugins/authentication.ts';
+import { dailyCapCharger } from '../daily-cap/daily-cap.service.ts';
+import { saveCollection, saveItem } from './save.service.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  429: errorBodySchema,
+};
+const tags = ['social'];
+
+export async function saveRoutes(
+  app: FastifyInstance,
+  { db, config }: { db: Db; config: Config },
+): Promise<void> {
+  // Behind the sign-in guard: 401 before any validation or lookup.
+  app.addHook('onRequest', async (request) => {
+    requireUser(request);
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const charge = dailyCapCharger(config);
+
+  r.post(
+    '/collection/:id/save',
+    {
+      schema: {
+        tags,
+        summary:
+          'Save a copy of a collection the caller may read into their own collections (private by default; daily cap)',
+        security: bearerSecurity,
+        params: collectionParams,
+        body: collectionSaveBody,
+        response: { 201: collectionResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const copy = await saveCollection(db, request.params.id, user, request.body, charge);
+      return reply.status(201).send({ data: copy });
+    },
+  );
+
+  r.post(
+    '/collection_items/:item/save',
+    {
+      schema: {
+        tags,
+        summary: 'Copy an item the caller may read, last, into a collection they own or edit (daily cap)',
+        security: bearerSecurity,
+        params: collectionItemParams,
+        body: itemSaveBody,
+        response: { 201: collectionItemResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const copy = await saveItem(db, request.params.item, user, request.body.collection_id, charge);
+      return reply.status(201).send({ data: copy });
+    },
+  );
+}
