@@ -39,13 +39,15 @@ export async function saveRoutes(
           'Save a copy of a collection the caller may read into their own collections (private by default; daily cap)',
         security: bearerSecurity,
         params: collectionParams,
-        body: collectionSaveBody,
+        // A bare POST (no body) saves with the defaults.
+        body: collectionSaveBody.nullish(),
         response: { 201: collectionResponse, ...errors },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const copy = await saveCollection(db, request.params.id, user, request.body, charge);
+      const options = request.body ?? collectionSaveBody.parse({});
+      const copy = await saveCollection(db, request.params.id, user, options, charge);
       return reply.status(201).send({ data: copy });
     },
   );
