@@ -64,6 +64,10 @@ describe('POST /api/v1/collection', () => {
       location: 'Brasil',
       items_count: 0,
       collection_items: [],
+      liked_by_me: false,
+      followed_by_me: false,
+      my_role: 'owner',
+      saved_from: null,
     });
     expect(data.id).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(data.last_updated).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
@@ -169,7 +173,10 @@ describe('GET /api/v1/collection/{id}', () => {
     const { owner, other, pub, priv } = await scene();
     expect((await get(`/api/v1/collection/${pub.id}`, owner)).statusCode).toBe(200);
     expect((await get(`/api/v1/collection/${priv.id}`, owner)).statusCode).toBe(200);
-    expect((await get(`/api/v1/collection/${pub.id}`, other)).json().data.name).toBe('Pública');
+    expect((await get(`/api/v1/collection/${pub.id}`, other)).json().data).toMatchObject({
+      name: 'Pública',
+      my_role: null,
+    });
     const hidden = await get(`/api/v1/collection/${priv.id}`, other);
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json().error.code).toBe('NOT_FOUND');
