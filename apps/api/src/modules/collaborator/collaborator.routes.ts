@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { collectionParams } from '@acervo/contract/collection';
 import { errorBodySchema } from '@acervo/contract/errors';
 import {
@@ -19,7 +18,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { bearerSecurity, requireUser } from '../../plugins/authentication.ts';
-import { dailyCapCharger } from '../daily-cap/daily-cap.service.ts';
+import { CAPPED_ERRORS, cappedRoutes } from '../daily-cap/capped-routes.ts';
 import {
   acceptInvite,
   createInviteLink,
@@ -33,19 +32,13 @@ import {
 
 const readErrors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 const writeErrors = { ...readErrors, 403: errorBodySchema };
-const cappedErrors = { ...writeErrors, 429: errorBodySchema };
 const tags = ['collaborators'];
 
 export async function collaboratorRoutes(
   app: FastifyInstance,
   { db, config }: { db: Db; config: Config },
 ): Promise<void> {
-  // Behind the sign-in guard: 401 before any validation or lookup.
-  app.addHook('onRequest', async (request) => {
-    requireUser(request);
-  });
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const charge = dailyCapCharger(config);
+  const { r, charge } = cappedRoutes(app, config);
 
   r.get(
     '/collection/:id/collaborators',
@@ -74,7 +67,7 @@ export async function collaboratorRoutes(
         security: bearerSecurity,
         params: collectionParams,
         body: collaboratorByEmailBody,
-        response: { 200: collaboratorResponse, ...cappedErrors },
+        response: { 200: collaboratorResponse, ...CAPPED_ERRORS },
       },
     },
     async (request) => {
@@ -94,7 +87,7 @@ export async function collaboratorRoutes(
         security: bearerSecurity,
         params: collaboratorParams,
         body: collaboratorBody,
-        response: { 200: collaboratorResponse, ...cappedErrors },
+        response: { 200: collaboratorResponse, ...CAPPED_ERRORS },
       },
     },
     async (request) => {
@@ -134,7 +127,7 @@ export async function collaboratorRoutes(
         security: bearerSecurity,
         params: collectionParams,
         body: inviteLinkBody,
-        response: { 201: inviteLinkResponse, ...cappedErrors },
+        response: { 201: inviteLinkResponse, ...CAPPED_ERRORS },
       },
     },
     async (request, reply) => {

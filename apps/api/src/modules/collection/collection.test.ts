@@ -566,4 +566,44 @@ describe('OpenAPI document', () => {
       }
     }
   });
+
+  it('lists every social route (issue 8) with its schemas, the reorder with its 409 body', async () => {
+    const doc = (await ctx.app.inject({ url: '/api/openapi.json' })).json();
+    const expected: [string, string, 'body' | 'no body'][] = [
+      ['/api/v1/collection/{id}/like', 'put', 'no body'],
+      ['/api/v1/collection/{id}/like', 'delete', 'no body'],
+      ['/api/v1/collection/{id}/follow', 'put', 'no body'],
+      ['/api/v1/collection/{id}/follow', 'delete', 'no body'],
+      ['/api/v1/user/{user_id}/follow', 'put', 'no body'],
+      ['/api/v1/user/{user_id}/follow', 'delete', 'no body'],
+      ['/api/v1/user/{user_id}/followers', 'get', 'no body'],
+      ['/api/v1/user/{user_id}/following', 'get', 'no body'],
+      ['/api/v1/user/popular', 'get', 'no body'],
+      ['/api/v1/user/network', 'get', 'no body'],
+      ['/api/v1/collection/{id}/save', 'post', 'body'],
+      ['/api/v1/collection_items/{item}/save', 'post', 'body'],
+      ['/api/v1/collection/{id}/collaborators', 'get', 'no body'],
+      ['/api/v1/collection/{id}/collaborators', 'post', 'body'],
+      ['/api/v1/collection/{id}/collaborators/{user_id}', 'put', 'body'],
+      ['/api/v1/collection/{id}/collaborators/{user_id}', 'delete', 'no body'],
+      ['/api/v1/collection/{id}/invite_link', 'post', 'body'],
+      ['/api/v1/collection/{id}/invite_link', 'delete', 'no body'],
+      ['/api/v1/invite/{token}', 'get', 'no body'],
+      ['/api/v1/invite/{token}', 'post', 'no body'],
+      ['/api/v1/collection/{id}/items/order', 'put', 'body'],
+    ];
+    for (const [path, method, body] of expected) {
+      const op = doc.paths[path]?.[method];
+      expect(op, `${method} ${path}`).toBeDefined();
+      expect(op.responses['200'] ?? op.responses['201'], `${method} ${path}`).toBeDefined();
+      expect(op.security).toEqual([{ bearerAuth: [] }]);
+      if (body === 'body') {
+        expect(op.requestBody.content['application/json'].schema, `${method} ${path}`).toBeDefined();
+      }
+    }
+    const conflict = doc.paths['/api/v1/collection/{id}/items/order'].put.responses['409'];
+    expect(Object.keys(conflict.content['application/json'].schema.properties.error.properties)).toEqual(
+      expect.arrayContaining(['code', 'message', 'current']),
+    );
+  });
 });

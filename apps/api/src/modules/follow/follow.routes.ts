@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@acervo/contract/errors';
 import {
   followResponse,
@@ -12,7 +11,7 @@ import { userParams } from '@acervo/contract/user';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { bearerSecurity, requireUser } from '../../plugins/authentication.ts';
-import { dailyCapCharger } from '../daily-cap/daily-cap.service.ts';
+import { CAPPED_ERRORS, cappedRoutes, ON_OFF } from '../daily-cap/capped-routes.ts';
 import { listFollows, listNetworkPeople, listPopularPeople, setUserFollow } from './follow.service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
@@ -22,17 +21,9 @@ export async function followRoutes(
   app: FastifyInstance,
   { db, config }: { db: Db; config: Config },
 ): Promise<void> {
-  // Behind the sign-in guard: 401 before any validation or lookup.
-  app.addHook('onRequest', async (request) => {
-    requireUser(request);
-  });
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const charge = dailyCapCharger(config);
+  const { r, charge } = cappedRoutes(app, config);
 
-  for (const [method, on] of [
-    ['PUT', true],
-    ['DELETE', false],
-  ] as const) {
+  for (const [method, on] of ON_OFF) {
     r.route({
       method,
       url: '/user/:user_id/follow',
@@ -43,7 +34,7 @@ export async function followRoutes(
           : 'Stop following a person (idempotent)',
         security: bearerSecurity,
         params: userParams,
-        response: { 200: followResponse, ...errors, 429: errorBodySchema },
+        response: { 200: followResponse, ...CAPPED_ERRORS },
       },
       handler: async (request) => {
         const user = requireUser(request);

@@ -5,7 +5,7 @@ import { validationFailed } from '../../lib/app-error.ts';
 import type { Viewer } from '../collection/collection.policy.ts';
 import { decodeCursor, encodeCursor, isoUtcMicros, userNotFound } from '../collection/collection.service.ts';
 import { toggleRelation, type ChargeDailyCap } from '../daily-cap/daily-cap.service.ts';
-import { profileColumns, profileCounts } from '../user/user.service.ts';
+import { pageProfiles } from '../user/user.service.ts';
 
 async function assertUserExists(db: Queryable, userId: string, lock = false): Promise<void> {
   const rows = await db.query(
@@ -77,9 +77,7 @@ export async function listFollows(
        ORDER BY f.created_at DESC, f.${person} DESC
        LIMIT $3
      )
-     SELECT ${profileColumns('$2')}, p.sort_key
-     FROM page p JOIN users u ON u.id = p.id ${profileCounts('$2')}
-     ORDER BY p.created_at DESC, p.id DESC`,
+     ${pageProfiles('$2', 'p.created_at DESC, p.id DESC', ', p.sort_key')}`,
     [userId, viewer.id, options.limit + 1, ...after],
     `people_${direction}${options.cursor ? '_after' : ''}`,
   );
@@ -104,9 +102,7 @@ export async function listPopularPeople(
        SELECT u.id, u.followers_count FROM users u WHERE u.id <> $1
        ORDER BY u.followers_count DESC, u.id LIMIT $2
      )
-     SELECT ${profileColumns('$1')}
-     FROM page p JOIN users u ON u.id = p.id ${profileCounts('$1')}
-     ORDER BY p.followers_count DESC, p.id`,
+     ${pageProfiles('$1', 'p.followers_count DESC, p.id')}`,
     [viewer.id, limit],
     'people_popular',
   );
@@ -134,9 +130,7 @@ export async function listNetworkPeople(
        ORDER BY shared DESC, theirs.followed_id
        LIMIT $2
      )
-     SELECT ${profileColumns('$1')}
-     FROM page p JOIN users u ON u.id = p.id ${profileCounts('$1')}
-     ORDER BY p.shared DESC, p.id`,
+     ${pageProfiles('$1', 'p.shared DESC, p.id')}`,
     [viewer.id, limit],
     'people_network',
   );

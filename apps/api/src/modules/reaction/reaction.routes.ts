@@ -1,31 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { collectionParams } from '@acervo/contract/collection';
-import { errorBodySchema } from '@acervo/contract/errors';
 import { followResponse, likeResponse } from '@acervo/contract/social';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { bearerSecurity, requireUser } from '../../plugins/authentication.ts';
-import { dailyCapCharger } from '../daily-cap/daily-cap.service.ts';
+import { CAPPED_ERRORS, cappedRoutes, ON_OFF } from '../daily-cap/capped-routes.ts';
 import { setReaction } from './reaction.service.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
 const tags = ['social'];
-const ON_OFF = [
-  ['PUT', true],
-  ['DELETE', false],
-] as const;
 
 export async function reactionRoutes(
   app: FastifyInstance,
   { db, config }: { db: Db; config: Config },
 ): Promise<void> {
-  // Behind the sign-in guard: 401 before any validation or lookup.
-  app.addHook('onRequest', async (request) => {
-    requireUser(request);
-  });
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const charge = dailyCapCharger(config);
+  const { r, charge } = cappedRoutes(app, config);
 
   for (const [method, on] of ON_OFF) {
     r.route({
@@ -38,7 +26,7 @@ export async function reactionRoutes(
           : 'Take a like back (idempotent)',
         security: bearerSecurity,
         params: collectionParams,
-        response: { 200: likeResponse, ...errors },
+        response: { 200: likeResponse, ...CAPPED_ERRORS },
       },
       handler: async (request) => {
         const user = requireUser(request);
@@ -57,7 +45,7 @@ export async function reactionRoutes(
           : 'Stop following a collection (idempotent)',
         security: bearerSecurity,
         params: collectionParams,
-        response: { 200: followResponse, ...errors },
+        response: { 200: followResponse, ...CAPPED_ERRORS },
       },
       handler: async (request) => {
         const user = requireUser(request);

@@ -1,34 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { collectionParams, collectionResponse } from '@acervo/contract/collection';
 import { collectionItemParams, collectionItemResponse } from '@acervo/contract/collection-item';
-import { errorBodySchema } from '@acervo/contract/errors';
 import { collectionSaveBody, itemSaveBody } from '@acervo/contract/social';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { bearerSecurity, requireUser } from '../../plugins/authentication.ts';
-import { dailyCapCharger } from '../daily-cap/daily-cap.service.ts';
+import { CAPPED_ERRORS, cappedRoutes } from '../daily-cap/capped-routes.ts';
 import { saveCollection, saveItem } from './save.service.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  429: errorBodySchema,
-};
 const tags = ['social'];
 
 export async function saveRoutes(
   app: FastifyInstance,
   { db, config }: { db: Db; config: Config },
 ): Promise<void> {
-  // Behind the sign-in guard: 401 before any validation or lookup.
-  app.addHook('onRequest', async (request) => {
-    requireUser(request);
-  });
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const charge = dailyCapCharger(config);
+  const { r, charge } = cappedRoutes(app, config);
 
   r.post(
     '/collection/:id/save',
@@ -41,7 +27,7 @@ export async function saveRoutes(
         params: collectionParams,
         // A bare POST (no body) saves with the defaults.
         body: collectionSaveBody.nullish(),
-        response: { 201: collectionResponse, ...errors },
+        response: { 201: collectionResponse, ...CAPPED_ERRORS },
       },
     },
     async (request, reply) => {
@@ -61,7 +47,7 @@ export async function saveRoutes(
         security: bearerSecurity,
         params: collectionItemParams,
         body: itemSaveBody,
-        response: { 201: collectionItemResponse, ...errors },
+        response: { 201: collectionItemResponse, ...CAPPED_ERRORS },
       },
     },
     async (request, reply) => {
