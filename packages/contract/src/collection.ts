@@ -66,6 +66,27 @@ export const collectionUpdateBody = z.object({
 export type CollectionUpdateBody = z.input<typeof collectionUpdateBody>;
 export type CollectionUpdateFields = z.output<typeof collectionUpdateBody>;
 
+/** What the viewer is to a collection: its owner, a collaborator, or nobody in particular (null). */
+export const COLLECTION_ROLES = ['owner', 'editor', 'viewer'] as const;
+export type CollectionRole = (typeof COLLECTION_ROLES)[number];
+/** Roles the owner hands out: editors add, edit, delete and reorder items; viewers may read. */
+export const COLLABORATOR_ROLES = ['editor', 'viewer'] as const;
+export type CollaboratorRole = (typeof COLLABORATOR_ROLES)[number];
+
+/**
+ * The collection a copy was saved from ("salva de <nome>"). The person is always shown; `id` and
+ * `name` are null when the viewer may not read the original (it turned private), so a copy never
+ * reveals a private collection. The whole field is null for an original, or once the original
+ * is deleted.
+ */
+export const savedFromSchema = z.object({
+  id: idSchema.nullable(),
+  name: z.string().nullable(),
+  user_id: idSchema,
+  user_name: z.string(),
+});
+export type SavedFrom = z.infer<typeof savedFromSchema>;
+
 export const collectionSchema = z.object({
   id: idSchema,
   name: z.string(),
@@ -85,6 +106,12 @@ export const collectionSchema = z.object({
   items_count: z.number().int(),
   /** All items on `GET /collection/{id}`; the first 3 on listing cards. Ordered by position. */
   collection_items: z.array(collectionItemSchema),
+  /** Whether the caller likes / follows this collection. */
+  liked_by_me: z.boolean(),
+  followed_by_me: z.boolean(),
+  /** The caller's role; null for someone who only reads a public collection. */
+  my_role: z.enum(COLLECTION_ROLES).nullable(),
+  saved_from: savedFromSchema.nullable(),
 });
 export type Collection = z.infer<typeof collectionSchema>;
 

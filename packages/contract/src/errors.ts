@@ -14,6 +14,12 @@ export const errorCodes = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
+  /** 409 on a reorder whose list is not exactly the current items; the body carries `current`. */
+  'ORDER_CONFLICT',
+  /** 404 when inviting a collaborator by an e-mail that has no account. */
+  'EMAIL_NOT_REGISTERED',
+  /** 404 for an invite link that is unknown, expired or revoked. */
+  'INVITE_INVALID',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

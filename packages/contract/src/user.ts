@@ -152,6 +152,10 @@ export const userProfileSchema = z.object({
   total_collections: z.number().int(),
   total_followers: z.number().int(),
   total_likes: z.number().int(),
+  /** How many people this user follows. */
+  total_following: z.number().int(),
+  /** Whether the caller follows this user (always false for oneself). */
+  followed_by_me: z.boolean(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 

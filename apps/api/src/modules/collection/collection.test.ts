@@ -64,6 +64,10 @@ describe('POST /api/v1/collection', () => {
       location: 'Brasil',
       items_count: 0,
       collection_items: [],
+      liked_by_me: false,
+      followed_by_me: false,
+      my_role: 'owner',
+      saved_from: null,
     });
     expect(data.id).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(data.last_updated).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
@@ -169,7 +173,10 @@ describe('GET /api/v1/collection/{id}', () => {
     const { owner, other, pub, priv } = await scene();
     expect((await get(`/api/v1/collection/${pub.id}`, owner)).statusCode).toBe(200);
     expect((await get(`/api/v1/collection/${priv.id}`, owner)).statusCode).toBe(200);
-    expect((await get(`/api/v1/collection/${pub.id}`, other)).json().data.name).toBe('Pública');
+    expect((await get(`/api/v1/collection/${pub.id}`, other)).json().data).toMatchObject({
+      name: 'Pública',
+      my_role: null,
+    });
     const hidden = await get(`/api/v1/collection/${priv.id}`, other);
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json().error.code).toBe('NOT_FOUND');
@@ -558,5 +565,45 @@ describe('OpenAPI document', () => {
         expect(op.requestBody.content['application/json'].schema, `${method} ${path}`).toBeDefined();
       }
     }
+  });
+
+  it('lists every social route (issue 8) with its schemas, the reorder with its 409 body', async () => {
+    const doc = (await ctx.app.inject({ url: '/api/openapi.json' })).json();
+    const expected: [string, string, 'body' | 'no body'][] = [
+      ['/api/v1/collection/{id}/like', 'put', 'no body'],
+      ['/api/v1/collection/{id}/like', 'delete', 'no body'],
+      ['/api/v1/collection/{id}/follow', 'put', 'no body'],
+      ['/api/v1/collection/{id}/follow', 'delete', 'no body'],
+      ['/api/v1/user/{user_id}/follow', 'put', 'no body'],
+      ['/api/v1/user/{user_id}/follow', 'delete', 'no body'],
+      ['/api/v1/user/{user_id}/followers', 'get', 'no body'],
+      ['/api/v1/user/{user_id}/following', 'get', 'no body'],
+      ['/api/v1/user/popular', 'get', 'no body'],
+      ['/api/v1/user/network', 'get', 'no body'],
+      ['/api/v1/collection/{id}/save', 'post', 'body'],
+      ['/api/v1/collection_items/{item}/save', 'post', 'body'],
+      ['/api/v1/collection/{id}/collaborators', 'get', 'no body'],
+      ['/api/v1/collection/{id}/collaborators', 'post', 'body'],
+      ['/api/v1/collection/{id}/collaborators/{user_id}', 'put', 'body'],
+      ['/api/v1/collection/{id}/collaborators/{user_id}', 'delete', 'no body'],
+      ['/api/v1/collection/{id}/invite_link', 'post', 'body'],
+      ['/api/v1/collection/{id}/invite_link', 'delete', 'no body'],
+      ['/api/v1/invite/{token}', 'get', 'no body'],
+      ['/api/v1/invite/{token}', 'post', 'no body'],
+      ['/api/v1/collection/{id}/items/order', 'put', 'body'],
+    ];
+    for (const [path, method, body] of expected) {
+      const op = doc.paths[path]?.[method];
+      expect(op, `${method} ${path}`).toBeDefined();
+      expect(op.responses['200'] ?? op.responses['201'], `${method} ${path}`).toBeDefined();
+      expect(op.security).toEqual([{ bearerAuth: [] }]);
+      if (body === 'body') {
+        expect(op.requestBody.content['application/json'].schema, `${method} ${path}`).toBeDefined();
+      }
+    }
+    const conflict = doc.paths['/api/v1/collection/{id}/items/order'].put.responses['409'];
+    expect(Object.keys(conflict.content['application/json'].schema.properties.error.properties)).toEqual(
+      expect.arrayContaining(['code', 'message', 'current']),
+    );
   });
 });

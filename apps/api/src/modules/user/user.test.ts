@@ -40,6 +40,8 @@ describe('GET /api/v1/user/{user_id}', () => {
       total_collections: 2,
       total_followers: 0,
       total_likes: 0,
+      total_following: 0,
+      followed_by_me: false,
       alias_name: null,
       cellular: null,
       birthday: null,
@@ -76,6 +78,8 @@ describe('GET /api/v1/user/{user_id}', () => {
       total_collections: 1,
       total_followers: 2,
       total_likes: 1,
+      total_following: 0,
+      followed_by_me: true,
     });
     expect((await get(`/api/v1/user/${me.user_id}`, me)).json().data).toMatchObject({
       total_collections: 2,

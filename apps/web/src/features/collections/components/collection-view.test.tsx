@@ -35,6 +35,10 @@ const collection = {
     { id: 'i1', collection_id: 'c1', name: 'Bacurau', description: 'Faroeste.', rating: 4.5, position: 0 },
     { id: 'i2', collection_id: 'c1', name: 'Central do Brasil', description: '', rating: null, position: 1 },
   ],
+  liked_by_me: false,
+  followed_by_me: false,
+  my_role: null,
+  saved_from: null,
 };
 
 describe('CollectionView', () => {

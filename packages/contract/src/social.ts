@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { envelope, idSchema } from './common.ts';
+import {
+  COLLABORATOR_ROLES,
+  COLLECTION_ROLES,
+  collectionParams,
+  cursorParam,
+  limitParam,
+} from './collection.ts';
+import { ITEM_MESSAGES } from './collection-item.ts';
+import { emailSchema } from './auth.ts';
+import { userProfileSchema } from './user.ts';
+
+/**
+ * The social routes (issue 8), all under /api/v1 and for signed-in users. Collections and people
+ * come back in the shapes of `collection.ts` and `user.ts`.
+ *
+ *   PUT|DELETE /collection/{id}/like                  -> likeResponse
+ *   PUT|DELETE /collection/{id}/follow                -> followResponse (not one's own: 400)
+ *   PUT|DELETE /user/{user_id}/follow                 -> followResponse (not oneself: 400)
+ *   GET /user/{user_id}/followers | /following        -> peoplePageResponse
+ *   GET /user/popular | /user/network                 -> peopleListResponse
+ *   POST /collection/{id}/save                        -> 201 collectionResponse (the copy)
+ *   POST /collection_items/{item}/save                -> 201 collectionItemResponse (the copy)
+ *   GET /collection/{id}/collaborators                -> collaboratorListResponse
+ *   PUT /collection/{id}/collaborators/{user_id}      -> collaboratorResponse
+ *   POST /collection/{id}/collaborators {email, role} -> collaboratorResponse (404 EMAIL_NOT_REGISTERED)
+ *   DELETE /collection/{id}/collaborators/{user_id}   -> collaboratorRemovedResponse
+ *   POST /collection/{id}/invite_link                 -> 201 inviteLinkResponse
+ *   DELETE /collection/{id}/invite_link               -> inviteLinksRevokedResponse
+ *   GET|POST /invite/{token}                          -> invitePreviewResponse | inviteAcceptedResponse
+ *   PUT /collection/{id}/items/order                  -> collectionResponse, or 409 orderConflictBodySchema
+ *
+ * Daily caps per person on likes, follows, saves and invites answer 429 RATE_LIMITED.
+ */
+
+export const SOCIAL_MESSAGES = {
+  role: 'Escolha o papel: editor ou viewer.',
+  private: 'Indique se a cópia é privada (true ou false).',
+  itemIds: 'Envie a lista completa dos ids dos itens, na nova ordem.',
+  followSelf: 'Você não pode seguir a si mesmo.',
+  followOwnCollection: 'Você não pode seguir a sua própria coleção.',
+  collaboratorIsOwner: 'O dono da coleção já tem acesso a ela.',
+  emailNotRegistered: 'Nenhuma conta usa este e-mail.',
+  inviteInvalid: 'Este convite não é válido ou expirou.',
+  orderConflict: 'Os itens da coleção mudaram. Confira a ordem atual e tente de novo.',
+} as const;
+
+// ---- Likes and follows ----
+
+/** `PUT|DELETE /collection/{id}/like`: the caller's state after the call and the new total. */
+export const likeStateSchema = z.object({ liked: z.boolean(), total_likes: z.number().int() });
+export type LikeState = z.infer<typeof likeStateSchema>;
+export const likeResponse = envelope(likeStateSchema);
+
+/** `PUT|DELETE /collection/{id}/follow` and `/user/{id}/follow`. */
+export const followStateSchema = z.object({ following: z.boolean(), total_followers: z.number().int() });
+export type FollowState = z.infer<typeof followStateSchema>;
+export const followResponse = envelope(followStateSchema);
+
+// ---- People ----
+
+/** `GET /user/{id}/followers` and `/user/{id}/following`: newest follow first, paged. */
+export const peopleQuery = z.object({ limit: limitParam(20), cursor: cursorParam });
+export type PeopleQuery = z.input<typeof peopleQuery>;
+export const peoplePageResponse = z.object({
+  data: z.array(userProfileSchema),
+  next_cursor: z.string().nullable(),
+});
+
+/** `GET /user/popular` (most followed) and `GET /user/network` (followed by those I follow). */
+export const peopleDiscoveryQuery = z.object({ limit: limitParam(10) });
+export const peopleListResponse = envelope(z.array(userProfileSchema));
+
+// ---- Saving copies ----
+
+/** `POST /collection/{id}/save`: the copy is private unless the caller says otherwise. */
+export const collectionSaveBody = z.object({
+  private: z.boolean({ error: SOCIAL_MESSAGES.private }).optional().default(true),
+});
+export type CollectionSaveBody = z.input<typeof collectionSaveBody>;
+
+/** `POST /collection_items/{item}/save`: copies one item, last, into a collection the caller edits. */
+export const itemSaveBody = z.object({
+  collection_id: z
+    .string({ error: ITEM_MESSAGES.collection })
+    .min(1, ITEM_MESSAGES.collection)
+    .pipe(idSchema),
+});
+export type ItemSaveBody = z.input<typeof itemSaveBody>;
+
+// ---- Collaborators and invite links ----
+
+const collaboratorRole = z.enum(COLLABORATOR_ROLES, { error: SOCIAL_MESSAGES.role });
+
+export const collaboratorSchema = z.object({
+  user_id: idSchema,
+  name: z.string(),
+  picture: z.string().nullable(),
+  role: z.enum(COLLABORATOR_ROLES),
+  added_at: z.string(),
+});
+export type Collaborator = z.infer<typeof collaboratorSchema>;
+
+export const collaboratorParams = collectionParams.extend({ user_id: idSchema });
+/** `PUT /collection/{id}/collaborators/{user_id}`: adds the person or changes their role. */
+export const collaboratorBody = z.object({ role: collaboratorRole });
+export type CollaboratorBody = z.input<typeof collaboratorBody>;
+/** `POST /collection/{id}/collaborators`: the same, naming an existing account by its e-mail. */
+export const collaboratorByEmailBody = z.object({ email: emailSchema, role: collaboratorRole });
+export type CollaboratorByEmailBody = z.input<typeof collaboratorByEmailBody>;
+
+export const collaboratorResponse = envelope(collaboratorSchema);
+/** Collaborators only (the owner is on the collection itself), oldest first. */
+export const collaboratorListResponse = envelope(z.array(collaboratorSchema));
+export const collaboratorRemovedResponse = envelope(
+  z.object({ collection_id: idSchema, user_id: idSchema, removed: z.literal(true) }),
+);
+
+/** `POST /collection/{id}/invite_link`. */
+export const inviteLinkBody = z.object({ role: collaboratorRole });
+export type InviteLinkBody = z.input<typeof inviteLinkBody>;
+/** The token is shown once; only its hash is stored. `url` is `${PUBLIC_URL}/invite/${token}`. */
+export const inviteLinkSchema = z.object({
+  token: z.string(),
+  url: z.string(),
+  role: z.enum(COLLABORATOR_ROLES),
+  expires_at: z.string(),
+});
+export type InviteLink = z.infer<typeof inviteLinkSchema>;
+export const inviteLinkResponse = envelope(inviteLinkSchema);
+/** `DELETE /collection/{id}/invite_link` revokes every link of the collection still open. */
+export const inviteLinksRevokedResponse = envelope(
+  z.object({ collection_id: idSchema, revoked: z.number().int() }),
+);
+
+export const inviteParams = z.object({
+  token: z
+    .string()
+    .min(20, SOCIAL_MESSAGES.inviteInvalid)
+    .max(200, SOCIAL_MESSAGES.inviteInvalid)
+    .regex(/^[A-Za-z0-9_-]+$/, SOCIAL_MESSAGES.inviteInvalid),
+});
+/** `GET /invite/{token}`: what accepting would give, to show before accepting. */
+export const invitePreviewSchema = z.object({
+  collection_id: idSchema,
+  collection_name: z.string(),
+  owner_name: z.string(),
+  role: z.enum(COLLABORATOR_ROLES),
+  expires_at: z.string(),
+});
+export type InvitePreview = z.infer<typeof invitePreviewSchema>;
+export const invitePreviewResponse = envelope(invitePreviewSchema);
+/**
+ * `POST /invite/{token}`: the caller's role on the collection afterwards. Accepting never lowers
+ * a role (an editor opening a viewer link stays editor); the owner stays owner.
+ */
+export const inviteAcceptedResponse = envelope(
+  z.object({ collection_id: idSchema, role: z.enum(COLLECTION_ROLES) }),
+);
+
+// ---- Item order ----
+
+/** The most items one reorder may list; far above any real collection. */
+export const REORDER_MAX_ITEMS = 5000;
+
+/**
+ * `PUT /collection/{id}/items/order`: every item id of the collection, once, in the new order.
+ * `previous_item_ids` (recommended) is the order the client saw before the move: when someone
+ * reordered meanwhile, the later of two moves gets 409 instead of silently undoing the other.
+ */
+export const itemOrderBody = z.object({
+  item_ids: z
+    .array(idSchema, { error: SOCIAL_MESSAGES.itemIds })
+    .max(REORDER_MAX_ITEMS, SOCIAL_MESSAGES.itemIds),
+  previous_item_ids: z
+    .array(idSchema, { error: SOCIAL_MESSAGES.itemIds })
+    .max(REORDER_MAX_ITEMS, SOCIAL_MESSAGES.itemIds)
+    .optional(),
+});
+export type ItemOrderBody = z.input<typeof itemOrderBody>;
+
+/** 409 on a reorder: the list did not match the items; `current` is their order now. */
+export const orderConflictBodySchema = z.object({
+  error: z.object({
+    code: z.literal('ORDER_CONFLICT'),
+    message: z.string(),
+    current: z.array(idSchema),
+  }),
+});
+export type OrderConflictBody = z.infer<typeof orderConflictBodySchema>;
