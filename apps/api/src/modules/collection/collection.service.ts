@@ -1,9 +1,5 @@
-import {
-  CARD_PREVIEW_ITEMS,
-  COLLECTION_MESSAGES,
-  type Collection,
-  type CollectionSort,
-} from '@acervo/contract/collection';
+import { CARD_PREVIEW_ITEMS, type Collection, type CollectionSort } from '@acervo/contract/collection';
+import { issue } from '@acervo/contract/validation';
 import type { Queryable } from '../../db/client.ts';
 import { AppError, validationFailed } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
@@ -78,7 +74,7 @@ export async function findGuarded(db: Queryable, id: string): Promise<GuardedCol
 
 async function assertCategory(db: Queryable, categoryId: string): Promise<void> {
   if (!(await categoryExists(db, categoryId))) {
-    throw validationFailed({ category_id: COLLECTION_MESSAGES.categoryUnknown });
+    throw validationFailed({ category_id: issue.categoryUnknown });
   }
 }
 
@@ -135,7 +131,7 @@ export async function touchCollection(db: Queryable, id: string): Promise<void> 
 // ---- Listings: LIMIT first, then owner, category and the first items of each card. ----
 
 const invalidCursor = () =>
-  new AppError(400, 'VALIDATION_FAILED', 'Cursor inválido.', { cursor: 'Cursor inválido.' });
+  new AppError(400, 'VALIDATION_FAILED', 'Cursor inválido.', { cursor: issue.invalid });
 
 function encodeCursor(parts: (string | number)[]): string {
   return Buffer.from(JSON.stringify(parts)).toString('base64url');
