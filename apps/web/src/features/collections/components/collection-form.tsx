@@ -26,13 +26,8 @@ import {
   useDeleteCollection,
   useUpdateCollection,
 } from '../hooks/use-collections';
-import {
-  DeleteConfirmation,
-  EditFooter,
-  useSaveOrDelete,
-  type FormMode,
-  type SharedFieldsProps,
-} from './save-or-delete';
+import { DeleteConfirmation, EditFooter, useSaveOrDelete } from './save-or-delete';
+import type { FormMode, SharedFieldsProps } from './save-or-delete';
 
 /** Creating and editing take the same fields. */
 type FormValues = CollectionCreateBody & CollectionUpdateBody;

@@ -21,13 +21,8 @@ import { useCollection, useCreateItem, useDeleteItem, useUpdateItem } from '../h
 import { CollectionBanner } from './collection-banner';
 import { LoadFailure, useItemAndCollection } from './item-loader';
 import { RatingInput } from './rating-input';
-import {
-  DeleteConfirmation,
-  EditFooter,
-  useSaveOrDelete,
-  type FormMode,
-  type SharedFieldsProps,
-} from './save-or-delete';
+import { DeleteConfirmation, EditFooter, useSaveOrDelete } from './save-or-delete';
+import type { FormMode, SharedFieldsProps } from './save-or-delete';
 
 /** Both pages edit these; the create page also carries its collection's id as a (hidden) value. */
 type FormInput = CollectionItemUpdateBody & { collection_id?: string };
