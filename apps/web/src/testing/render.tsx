@@ -36,7 +36,19 @@ export function testQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
 }
 
-/** Answers the next fetch calls with these JSON responses, in order (the network, not our code). */
+/** A session as `POST /session` and `POST /registration` answer it. */
+export const testSession = {
+  access_token: 'tok',
+  user_id: 'u1',
+  user_name: 'Ana',
+  user_email: 'ana@example.com',
+  expires_at: '2030-01-01T00:00:00.000Z',
+};
+
+/**
+ * Answers the next fetch calls with these JSON responses, in order (the network, not our code).
+ * The real fetch is back after each test (vitest.setup.ts).
+ */
 export function stubFetch(...responses: Array<{ status: number; body?: unknown } | Error>) {
   const calls: Array<{ url: string; init: RequestInit | undefined }> = [];
   const queue = [...responses];

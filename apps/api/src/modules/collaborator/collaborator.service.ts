@@ -1,3 +1,4 @@
+import { issue } from '@acervo/contract/validation';
 import type { CollaboratorRole, CollectionRole } from '@acervo/contract/collection';
 import {
   SOCIAL_MESSAGES,
@@ -57,7 +58,7 @@ async function upsertCollaborator(
 ): Promise<{ collaborator: Collaborator; created: boolean }> {
   const guard = await findGuarded(tx, collectionId, viewer, { lock: 'share' });
   assertCan('manage', guard, viewer);
-  if (userId === guard!.user_id) throw validationFailed({ user_id: SOCIAL_MESSAGES.collaboratorIsOwner });
+  if (userId === guard!.user_id) throw validationFailed({ user_id: issue.collaboratorIsOwner });
   const exists = await tx.query(
     'SELECT 1 FROM users WHERE id = $1 FOR KEY SHARE',
     [userId],

@@ -89,7 +89,7 @@ describe('collaborators: PUT|DELETE /collection/{id}/collaborators/{user_id}, GE
       role: 'editor',
     });
     expect(self.statusCode).toBe(400);
-    expect(self.json().error.fields).toEqual({ user_id: 'O dono da coleção já tem acesso a ela.' });
+    expect(self.json().error.fields).toEqual({ user_id: 'collaboratorIsOwner' });
     const unknown = await send(
       'PUT',
       `/api/v1/collection/${secret.id}/collaborators/naoexiste0000000`,
@@ -101,7 +101,7 @@ describe('collaborators: PUT|DELETE /collection/{id}/collaborators/{user_id}, GE
     expect(unknown.statusCode).toBe(404);
     const bad = await send('PUT', url, owner, { role: 'owner' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields).toEqual({ role: 'Escolha o papel: editor ou viewer.' });
+    expect(bad.json().error.fields).toEqual({ role: 'roleInvalid' });
   });
 
   it('lets the owner remove anyone and a collaborator leave; then the private collection is gone for them', async () => {

@@ -1,5 +1,5 @@
+import { issue } from '@acervo/contract/validation';
 import type { CollaboratorRole, CollectionRole as PublicRole } from '@acervo/contract/collection';
-import { SOCIAL_MESSAGES } from '@acervo/contract/social';
 import { AppError, forbidden, validationFailed } from '../../lib/app-error.ts';
 
 /**
@@ -79,7 +79,7 @@ export function assertCan(
   const role = roleOf(collection, viewer);
   if (can(action, collection, viewer)) return role;
   if (action === 'follow' && role === 'owner') {
-    throw validationFailed({ collection_id: SOCIAL_MESSAGES.followOwnCollection });
+    throw validationFailed({ collection_id: issue.followOwnCollection });
   }
   throw forbidden();
 }

@@ -1,6 +1,5 @@
 import {
   CARD_PREVIEW_ITEMS,
-  COLLECTION_MESSAGES,
   type ByCategoryQuery,
   type ByUserQuery,
   type Collection,
@@ -8,6 +7,7 @@ import {
   type CollectionPage,
   type CollectionUpdateFields,
 } from '@acervo/contract/collection';
+import { issue } from '@acervo/contract/validation';
 import type { Queryable } from '../../db/client.ts';
 import { AppError, validationFailed } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
@@ -111,7 +111,7 @@ export async function findGuarded(
 
 async function assertCategory(db: Queryable, categoryId: string): Promise<void> {
   if (!(await categoryExists(db, categoryId))) {
-    throw validationFailed({ category_id: COLLECTION_MESSAGES.categoryUnknown });
+    throw validationFailed({ category_id: issue.categoryUnknown });
   }
 }
 
@@ -156,7 +156,7 @@ export async function deleteCollection(db: Queryable, id: string, viewer: Viewer
 // ---- Listings: LIMIT first, then owner, category and the first items of each card. ----
 
 const invalidCursor = () =>
-  new AppError(400, 'VALIDATION_FAILED', 'Cursor inválido.', { cursor: 'Cursor inválido.' });
+  new AppError(400, 'VALIDATION_FAILED', 'Cursor inválido.', { cursor: issue.invalid });
 
 export function encodeCursor(parts: (string | number)[]): string {
   return Buffer.from(JSON.stringify(parts)).toString('base64url');

@@ -1,4 +1,5 @@
-import { SOCIAL_MESSAGES, type FollowState } from '@acervo/contract/social';
+import { issue } from '@acervo/contract/validation';
+import type { FollowState } from '@acervo/contract/social';
 import type { UserProfile } from '@acervo/contract/user';
 import type { Db, Queryable } from '../../db/client.ts';
 import { validationFailed } from '../../lib/app-error.ts';
@@ -25,7 +26,7 @@ export async function setUserFollow(
   following: boolean,
   charge: ChargeDailyCap,
 ): Promise<{ state: FollowState; created: boolean }> {
-  if (userId === viewer.id) throw validationFailed({ user_id: SOCIAL_MESSAGES.followSelf });
+  if (userId === viewer.id) throw validationFailed({ user_id: issue.followSelf });
   return db.transaction(async (tx) => {
     // The share lock keeps the account from being deleted under the new row.
     await assertUserExists(tx, userId, true);

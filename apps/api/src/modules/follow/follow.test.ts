@@ -48,7 +48,7 @@ describe('PUT|DELETE /api/v1/user/{user_id}/follow', () => {
     expect(self.statusCode).toBe(400);
     expect(self.json().error).toMatchObject({
       code: 'VALIDATION_FAILED',
-      fields: { user_id: 'Você não pode seguir a si mesmo.' },
+      fields: { user_id: 'followSelf' },
     });
     expect((await send('PUT', '/api/v1/user/naoexiste0000000/follow', ana)).statusCode).toBe(404);
     expect((await send('PUT', `/api/v1/user/${ana.user_id}/follow`)).statusCode).toBe(401);

@@ -148,7 +148,7 @@ describe('PUT|DELETE /api/v1/collection/{id}/follow', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({
       code: 'VALIDATION_FAILED',
-      fields: { collection_id: 'Você não pode seguir a sua própria coleção.' },
+      fields: { collection_id: 'followOwnCollection' },
     });
     expect((await collectionAs(pub.id, owner)).followers).toBe(0);
   });

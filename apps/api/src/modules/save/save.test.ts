@@ -195,6 +195,6 @@ describe('POST /api/v1/collection_items/{item}/save', () => {
     expect((await saveItem(hidden.id, owner, 'naoexiste0000000')).statusCode).toBe(404);
     const missing = await ctx.request('POST', `/api/v1/collection_items/${hidden.id}/save`, owner, {});
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().error.fields).toEqual({ collection_id: 'Selecione uma coleção.' });
+    expect(missing.json().error.fields).toEqual({ collection_id: 'collectionRequired' });
   });
 });
