@@ -117,8 +117,13 @@ test('the password rule message appears while typing and goes away when the rule
 test('an empty login submit shows the required messages in the validated style', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page.locator('form')).toHaveClass(/was-validated/);
   await expect(page.getByText('Informe seu e-mail.')).toBeVisible();
   await expect(page.getByText('Informe sua senha.')).toBeVisible();
+  // Bootstrap's invalid style, announced as invalid, and the first such field takes the focus.
+  const email = page.getByLabel('E-mail');
+  await expect(email).toHaveClass(/is-invalid/);
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription('Informe seu e-mail.');
+  await expect(email).toBeFocused();
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -6,8 +6,12 @@ import './src/lib/i18n';
 // jsdom has no layout; the router's ScrollRestoration calls this on navigation.
 window.scrollTo = () => {};
 
+// Tests answer the network with stubFetch (src/testing/render.tsx); each test starts without one.
+const realFetch = globalThis.fetch;
+
 afterEach(() => {
   cleanup();
+  globalThis.fetch = realFetch;
   localStorage.clear();
   sessionStorage.clear();
 });

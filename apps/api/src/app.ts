@@ -7,10 +7,14 @@ import type { Config } from './env.ts';
 import { newId } from './lib/ids.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { categoryRoutes } from './modules/category/category.routes.ts';
+import { collaboratorRoutes } from './modules/collaborator/collaborator.routes.ts';
 import { collectionItemRoutes } from './modules/collection-item/collection-item.routes.ts';
 import { collectionRoutes } from './modules/collection/collection.routes.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { followRoutes } from './modules/follow/follow.routes.ts';
+import { reactionRoutes } from './modules/reaction/reaction.routes.ts';
+import { saveRoutes } from './modules/save/save.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -69,6 +73,10 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
       await api.register(collectionItemRoutes, { db });
       await api.register(notificationRoutes, { db });
       await api.register(searchRoutes, { db });
+      await api.register(reactionRoutes, { db, config });
+      await api.register(followRoutes, { db, config });
+      await api.register(saveRoutes, { db, config });
+      await api.register(collaboratorRoutes, { db, config });
     },
     { prefix: '/api/v1' },
   );

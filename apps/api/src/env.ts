@@ -19,6 +19,8 @@ export const configSchema = z.object({
       .optional(),
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** The site's public address: links handed out (invite links) are built from it, never from Host. */
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().default('http://localhost:3000')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The web build bakes this in (apps/web/vite.config.ts); `npm start` builds and serves with the
   // same environment, so a malformed address stops the start here.
@@ -28,6 +30,13 @@ export const configSchema = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   /** Per account (e-mail), failed logins and registrations, per 15 minutes. */
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** Per person, per 24 hours: new likes, follows (people and collections), saves, invites. */
+  SOCIAL_DAILY_LIKES: z.coerce.number().int().min(1).default(500),
+  SOCIAL_DAILY_FOLLOWS: z.coerce.number().int().min(1).default(200),
+  SOCIAL_DAILY_SAVES: z.coerce.number().int().min(1).default(100),
+  SOCIAL_DAILY_INVITES: z.coerce.number().int().min(1).default(50),
+  /** Lifetime of a collection's invite link. */
+  INVITE_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

@@ -1,17 +1,10 @@
 import { z } from 'zod';
 import { envelope, idSchema } from './common.ts';
 import { isCommonPassword } from './common-passwords.ts';
+import { issue, requiredText, type ValidationCode } from './validation.ts';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
-
-/**
- * The spec's message for the password rule, used as the validation message so the API and the
- * forms say the same thing.
- */
-export const PASSWORD_RULE_MESSAGE = 'A senha deve conter no mínimo 8 caracteres, com letras e números.';
-export const PASSWORD_COMMON_MESSAGE = 'Esta senha é muito comum. Escolha outra.';
-export const PASSWORD_MISMATCH_MESSAGE = 'As senhas não coincidem.';
 
 /** At least one letter (any script) and one digit; other characters are allowed too. */
 export function meetsPasswordRule(password: string): boolean {
@@ -23,46 +16,77 @@ export function meetsPasswordRule(password: string): boolean {
   );
 }
 
-export const passwordSchema = z
-  .string({ error: PASSWORD_RULE_MESSAGE })
-  .refine(meetsPasswordRule, { message: PASSWORD_RULE_MESSAGE, abort: true })
-  .refine((p) => !isCommonPassword(p), { message: PASSWORD_COMMON_MESSAGE });
+const passwordSchema = z
+  .string({ error: issue.passwordRule })
+  .max(PASSWORD_MAX, issue.passwordRule)
+  .refine(meetsPasswordRule, { message: issue.passwordRule, abort: true })
+  .refine((p) => !isCommonPassword(p), { message: issue.passwordCommon });
 
-/** Trimmed and lower-cased so that "Ana@X.com " and "ana@x.com" are the same account. */
-export const emailSchema = z
-  .string({ error: 'Informe o seu e-mail.' })
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .pipe(z.email({ error: 'Informe o seu e-mail.' }));
+/**
+ * Trimmed and lower-cased so that "Ana@X.com " and "ana@x.com" are the same account. Sign-in and
+ * recovery word the rule differently from registration (spec section 5), hence the code parameter.
+ */
+function email(missing: ValidationCode) {
+  return z
+    .string({ error: missing })
+    .trim()
+    .toLowerCase()
+    .max(254, issue.tooLong)
+    .pipe(z.email({ error: missing }));
+}
+export const emailSchema = email(issue.emailRequired);
+const signInEmail = email(issue.loginEmailRequired);
 
-export const nameSchema = z
-  .string({ error: 'Informe o seu nome completo' })
-  .trim()
-  .min(1, 'Informe o seu nome completo')
-  .max(120);
+const nameSchema = requiredText(issue.nameRequired, 120);
 
 export const registrationBody = z
   .object({
     name: nameSchema,
     email: emailSchema,
     password: passwordSchema,
-    password_confirmation: z.string({ error: PASSWORD_MISMATCH_MESSAGE }),
+    password_confirmation: z
+      .string({ error: issue.passwordMismatch })
+      .min(1, issue.passwordMismatch)
+      .max(PASSWORD_MAX, issue.passwordMismatch),
   })
   .refine((b) => b.password === b.password_confirmation, {
-    message: PASSWORD_MISMATCH_MESSAGE,
+    message: issue.passwordMismatch,
     path: ['password_confirmation'],
   });
 export type RegistrationBody = z.input<typeof registrationBody>;
 
 export const sessionBody = z.object({
   user: z.object({
-    email: emailSchema,
+    email: signInEmail,
     // Login does not re-check the rule: old accounts and typos both just get a 401.
-    password: z.string({ error: 'Informe sua senha.' }).min(1, 'Informe sua senha.').max(PASSWORD_MAX),
+    password: z
+      .string({ error: issue.passwordRequired })
+      .min(1, issue.passwordRequired)
+      .max(PASSWORD_MAX, issue.tooLong),
   }),
 });
 export type SessionBody = z.input<typeof sessionBody>;
+
+/** Asking for a password reset link (the recover form; the call comes with account lifecycle). */
+export const passwordResetRequestBody = z.object({ email: signInEmail });
+
+const enteredPassword = (missing: ValidationCode) =>
+  z.string({ error: missing }).min(1, missing).max(PASSWORD_MAX, issue.tooLong);
+
+/**
+ * Changing the password (the security form; the call comes with account lifecycle). The spec only
+ * asks for the three fields and a matching confirmation; its hint about length is not enforced.
+ */
+export const passwordChangeBody = z
+  .object({
+    old_password: enteredPassword(issue.oldPasswordRequired),
+    new_password: enteredPassword(issue.newPasswordRequired),
+    confirm_password: enteredPassword(issue.confirmPasswordRequired),
+  })
+  .refine((b) => b.new_password === b.confirm_password, {
+    message: issue.passwordMismatch,
+    path: ['confirm_password'],
+  });
 
 export const sessionSchema = z.object({
   access_token: z.string(),

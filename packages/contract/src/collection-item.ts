@@ -1,39 +1,21 @@
 import { z } from 'zod';
 import { envelope, idSchema } from './common.ts';
-import { NO_NUL, NUL_MESSAGE } from './user.ts';
+import { issue, optionalText, requiredText } from './validation.ts';
 
 export const ITEM_NAME_MAX = 200;
 export const ITEM_DESCRIPTION_MAX = 2000;
 export const RATING_MIN = 0.5;
 export const RATING_MAX = 5;
 
-export const ITEM_MESSAGES = {
-  collection: 'Selecione uma coleção.',
-  name: 'Informe o nome do item.',
-  description: 'Informe a descrição do item.',
-  rating: 'A nota vai de 0,5 a 5, em meios pontos.',
-} as const;
-
-const tooLong = (max: number) => `Use no máximo ${max} caracteres.`;
-
-const itemName = z
-  .string({ error: ITEM_MESSAGES.name })
-  .trim()
-  .min(1, ITEM_MESSAGES.name)
-  .max(ITEM_NAME_MAX, tooLong(ITEM_NAME_MAX))
-  .regex(NO_NUL, NUL_MESSAGE);
-const itemDescription = z
-  .string()
-  .trim()
-  .max(ITEM_DESCRIPTION_MAX, tooLong(ITEM_DESCRIPTION_MAX))
-  .regex(NO_NUL, NUL_MESSAGE);
+const itemName = requiredText(issue.itemNameRequired, ITEM_NAME_MAX);
+const itemDescription = optionalText(ITEM_DESCRIPTION_MAX);
 
 /** 0.5 to 5 in half steps; null means "no rating" (no stars are shown). */
 export const ratingSchema = z
-  .number({ error: ITEM_MESSAGES.rating })
-  .min(RATING_MIN, ITEM_MESSAGES.rating)
-  .max(RATING_MAX, ITEM_MESSAGES.rating)
-  .refine((r) => Number.isInteger(r * 2), ITEM_MESSAGES.rating)
+  .number({ error: issue.ratingInvalid })
+  .min(RATING_MIN, issue.ratingInvalid)
+  .max(RATING_MAX, issue.ratingInvalid)
+  .refine((r) => Number.isInteger(r * 2), issue.ratingInvalid)
   .nullable();
 
 /**
@@ -42,8 +24,8 @@ export const ratingSchema = z
  */
 export const collectionItemCreateBody = z.object({
   collection_id: z
-    .string({ error: ITEM_MESSAGES.collection })
-    .min(1, ITEM_MESSAGES.collection)
+    .string({ error: issue.collectionRequired })
+    .min(1, issue.collectionRequired)
     .pipe(idSchema),
   name: itemName,
   description: itemDescription.optional().default(''),
@@ -54,12 +36,7 @@ export type CollectionItemCreateFields = z.output<typeof collectionItemCreateBod
 
 /** The item-create page (spec section 5): description required. */
 export const collectionItemCreateForm = collectionItemCreateBody.extend({
-  description: z
-    .string({ error: ITEM_MESSAGES.description })
-    .trim()
-    .min(1, ITEM_MESSAGES.description)
-    .max(ITEM_DESCRIPTION_MAX, tooLong(ITEM_DESCRIPTION_MAX))
-    .regex(NO_NUL, NUL_MESSAGE),
+  description: requiredText(issue.itemDescriptionRequired, ITEM_DESCRIPTION_MAX),
 });
 
 /** `PUT /api/v1/collection_items/{item}`: name required; absent description or rating is kept. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelope, idSchema } from './common.ts';
 import { collectionItemSchema } from './collection-item.ts';
-import { NO_NUL, NUL_MESSAGE } from './user.ts';
+import { issue, optionalText, requiredText } from './validation.ts';
 
 export const COLLECTION_NAME_MAX = 120;
 export const COLLECTION_DESCRIPTION_MAX = 2000;
@@ -10,35 +10,13 @@ export const LIST_LIMIT_MAX = 50;
 /** Card previews show the first items of a collection (spec section 9). */
 export const CARD_PREVIEW_ITEMS = 3;
 
-export const COLLECTION_MESSAGES = {
-  category: 'Selecione a categoria.',
-  nameCreate: 'Informe o nome da coleção.',
-  nameEdit: 'Informe o nome da lista.',
-  categoryUnknown: 'Categoria não encontrada.',
-  private: 'Indique se a coleção é privada (true ou false).',
-} as const;
-
-const tooLong = (max: number) => `Use no máximo ${max} caracteres.`;
-
 const categoryId = z
-  .string({ error: COLLECTION_MESSAGES.category })
-  .min(1, COLLECTION_MESSAGES.category)
-  .max(64, COLLECTION_MESSAGES.categoryUnknown)
-  .regex(/^[A-Za-z0-9_-]+$/, COLLECTION_MESSAGES.categoryUnknown);
+  .string({ error: issue.categoryRequired })
+  .min(1, issue.categoryRequired)
+  .max(64, issue.categoryUnknown)
+  .regex(/^[A-Za-z0-9_-]+$/, issue.categoryUnknown);
 
-const collectionName = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(COLLECTION_NAME_MAX, tooLong(COLLECTION_NAME_MAX))
-    .regex(NO_NUL, NUL_MESSAGE);
-
-const description = z
-  .string()
-  .trim()
-  .max(COLLECTION_DESCRIPTION_MAX, tooLong(COLLECTION_DESCRIPTION_MAX))
-  .regex(NO_NUL, NUL_MESSAGE);
+const description = optionalText(COLLECTION_DESCRIPTION_MAX);
 
 /**
  * `POST /api/v1/collection`. Fields such as `user_id`, `likes` or `followers` are not part of the
@@ -46,9 +24,9 @@ const description = z
  */
 export const collectionCreateBody = z.object({
   category_id: categoryId,
-  name: collectionName(COLLECTION_MESSAGES.nameCreate),
+  name: requiredText(issue.collectionNameRequired, COLLECTION_NAME_MAX),
   description: description.optional().default(''),
-  private: z.boolean({ error: COLLECTION_MESSAGES.private }).optional().default(false),
+  private: z.boolean({ error: issue.privateInvalid }).optional().default(false),
 });
 export type CollectionCreateBody = z.input<typeof collectionCreateBody>;
 export type CollectionCreateFields = z.output<typeof collectionCreateBody>;
@@ -59,9 +37,9 @@ export type CollectionCreateFields = z.output<typeof collectionCreateBody>;
  */
 export const collectionUpdateBody = z.object({
   category_id: categoryId,
-  name: collectionName(COLLECTION_MESSAGES.nameEdit),
+  name: requiredText(issue.listNameRequired, COLLECTION_NAME_MAX),
   description: description.optional(),
-  private: z.boolean({ error: COLLECTION_MESSAGES.private }).optional(),
+  private: z.boolean({ error: issue.privateInvalid }).optional(),
 });
 export type CollectionUpdateBody = z.input<typeof collectionUpdateBody>;
 export type CollectionUpdateFields = z.output<typeof collectionUpdateBody>;
@@ -122,9 +100,9 @@ export const collectionDeletedResponse = envelope(z.object({ id: idSchema, delet
 /** `limit` of a listing: 1 or more, capped to LIST_LIMIT_MAX. */
 export const limitParam = (defaultLimit: number) =>
   z.coerce
-    .number({ error: 'limit deve ser um número inteiro.' })
-    .int('limit deve ser um número inteiro.')
-    .min(1, 'limit deve ser no mínimo 1.')
+    .number({ error: issue.invalid })
+    .int(issue.invalid)
+    .min(1, issue.invalid)
     .transform((n) => Math.min(n, LIST_LIMIT_MAX))
     .optional()
     .default(defaultLimit);
@@ -132,8 +110,8 @@ export const limitParam = (defaultLimit: number) =>
 /** The opaque `cursor` of a listing (`next_cursor` of the previous page). */
 export const cursorParam = z
   .string()
-  .max(200)
-  .regex(/^[A-Za-z0-9_-]+$/, 'cursor inválido.')
+  .max(200, issue.invalid)
+  .regex(/^[A-Za-z0-9_-]+$/, issue.invalid)
   .optional();
 
 export const COLLECTION_SORTS = ['newest', 'popular'] as const;
@@ -142,7 +120,7 @@ export const byCategoryParams = z.object({ category_id: idSchema });
 export const byCategoryQuery = z.object({
   limit: limitParam(20),
   cursor: cursorParam,
-  sort: z.enum(COLLECTION_SORTS, { error: 'sort deve ser newest ou popular.' }).optional().default('newest'),
+  sort: z.enum(COLLECTION_SORTS, { error: issue.invalid }).optional().default('newest'),
 });
 /** The query as the API receives it: defaults applied, `limit` capped. */
 export type ByCategoryQuery = z.output<typeof byCategoryQuery>;

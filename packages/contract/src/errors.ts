@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validationCodes } from './validation.ts';
 
 /**
  * Machine-readable error codes of the API. The web app maps these (and HTTP statuses) to the
@@ -28,8 +29,11 @@ export const errorBodySchema = z.object({
   error: z.object({
     code: z.enum(errorCodes),
     message: z.string(),
-    /** Field path (dot-joined) → first problem found for it. */
-    fields: z.record(z.string(), z.string()).optional(),
+    /**
+     * Field path (dot-joined) → the validation code of the first problem found for it (see
+     * validation.ts); clients word it in their language. `message` stays a sentence for people.
+     */
+    fields: z.record(z.string(), z.enum(validationCodes)).optional(),
     request_id: z.string().optional(),
   }),
 });

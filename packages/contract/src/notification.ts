@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, idSchema } from './common.ts';
 import { cursorParam, limitParam } from './collection.ts';
+import { issue } from './validation.ts';
 
 /**
  * What a notification tells its recipient:
@@ -63,7 +64,7 @@ export const NOTIFICATION_READ_MAX_IDS = 100;
 export const notificationReadBody = z
   .object({
     ids: z
-      .array(idSchema, { error: 'ids deve ser uma lista de ids.' })
+      .array(idSchema, { error: issue.invalid })
       .max(NOTIFICATION_READ_MAX_IDS, `Envie no máximo ${NOTIFICATION_READ_MAX_IDS} ids.`)
       .optional(),
   })

@@ -1,18 +1,12 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
 import { cursorParam, limitParam } from './collection.ts';
-import { NO_NUL, NUL_MESSAGE } from './user.ts';
+import { issue, requiredText } from './validation.ts';
 
 export const SEARCH_TYPES = ['collection', 'item', 'user'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
 export const SEARCH_QUERY_MAX = 100;
-
-export const SEARCH_MESSAGES = {
-  q: 'Digite o que deseja buscar.',
-  qTooLong: `Use no máximo ${SEARCH_QUERY_MAX} caracteres.`,
-  type: 'type deve ser collection, item ou user.',
-} as const;
 
 /**
  * `GET /api/v1/search?q=...&type=...`. Words are matched accent- and case-insensitively with
@@ -20,14 +14,11 @@ export const SEARCH_MESSAGES = {
  * least one letter or digit.
  */
 export const searchQuery = z.object({
-  q: z
-    .string({ error: SEARCH_MESSAGES.q })
-    .trim()
-    .min(1, SEARCH_MESSAGES.q)
-    .max(SEARCH_QUERY_MAX, SEARCH_MESSAGES.qTooLong)
-    .regex(NO_NUL, NUL_MESSAGE)
-    .regex(/[\p{L}\p{N}]/u, SEARCH_MESSAGES.q),
-  type: z.enum(SEARCH_TYPES, { error: SEARCH_MESSAGES.type }).optional().default('collection'),
+  q: requiredText(issue.searchQueryRequired, SEARCH_QUERY_MAX).regex(
+    /[\p{L}\p{N}]/u,
+    issue.searchQueryRequired,
+  ),
+  type: z.enum(SEARCH_TYPES, { error: issue.searchTypeInvalid }).optional().default('collection'),
   limit: limitParam(20),
   cursor: cursorParam,
 });

@@ -7,9 +7,9 @@ import {
   cursorParam,
   limitParam,
 } from './collection.ts';
-import { ITEM_MESSAGES } from './collection-item.ts';
 import { emailSchema } from './auth.ts';
 import { userProfileSchema } from './user.ts';
+import { issue } from './validation.ts';
 
 /**
  * The social routes (issue 8), all under /api/v1 and for signed-in users. Collections and people
@@ -34,13 +34,8 @@ import { userProfileSchema } from './user.ts';
  * Daily caps per person on likes, follows, saves and invites answer 429 RATE_LIMITED.
  */
 
+/** The human-readable `error.message` of the social errors that are not about one field. */
 export const SOCIAL_MESSAGES = {
-  role: 'Escolha o papel: editor ou viewer.',
-  private: 'Indique se a cópia é privada (true ou false).',
-  itemIds: 'Envie a lista completa dos ids dos itens, na nova ordem.',
-  followSelf: 'Você não pode seguir a si mesmo.',
-  followOwnCollection: 'Você não pode seguir a sua própria coleção.',
-  collaboratorIsOwner: 'O dono da coleção já tem acesso a ela.',
   emailNotRegistered: 'Nenhuma conta usa este e-mail.',
   inviteInvalid: 'Este convite não é válido ou expirou.',
   orderConflict: 'Os itens da coleção mudaram. Confira a ordem atual e tente de novo.',
@@ -76,22 +71,22 @@ export const peopleListResponse = envelope(z.array(userProfileSchema));
 
 /** `POST /collection/{id}/save`: the copy is private unless the caller says otherwise. */
 export const collectionSaveBody = z.object({
-  private: z.boolean({ error: SOCIAL_MESSAGES.private }).optional().default(true),
+  private: z.boolean({ error: issue.privateInvalid }).optional().default(true),
 });
 export type CollectionSaveBody = z.input<typeof collectionSaveBody>;
 
 /** `POST /collection_items/{item}/save`: copies one item, last, into a collection the caller edits. */
 export const itemSaveBody = z.object({
   collection_id: z
-    .string({ error: ITEM_MESSAGES.collection })
-    .min(1, ITEM_MESSAGES.collection)
+    .string({ error: issue.collectionRequired })
+    .min(1, issue.collectionRequired)
     .pipe(idSchema),
 });
 export type ItemSaveBody = z.input<typeof itemSaveBody>;
 
 // ---- Collaborators and invite links ----
 
-const collaboratorRole = z.enum(COLLABORATOR_ROLES, { error: SOCIAL_MESSAGES.role });
+const collaboratorRole = z.enum(COLLABORATOR_ROLES, { error: issue.roleInvalid });
 
 export const collaboratorSchema = z.object({
   user_id: idSchema,
@@ -137,9 +132,9 @@ export const inviteLinksRevokedResponse = envelope(
 export const inviteParams = z.object({
   token: z
     .string()
-    .min(20, SOCIAL_MESSAGES.inviteInvalid)
-    .max(200, SOCIAL_MESSAGES.inviteInvalid)
-    .regex(/^[A-Za-z0-9_-]+$/, SOCIAL_MESSAGES.inviteInvalid),
+    .min(20, issue.inviteInvalid)
+    .max(200, issue.inviteInvalid)
+    .regex(/^[A-Za-z0-9_-]+$/, issue.inviteInvalid),
 });
 /** `GET /invite/{token}`: what accepting would give, to show before accepting. */
 export const invitePreviewSchema = z.object({
@@ -164,11 +159,17 @@ export const inviteAcceptedResponse = envelope(
 /** The most items one reorder may list; far above any real collection. */
 export const REORDER_MAX_ITEMS = 5000;
 
-/** `PUT /collection/{id}/items/order`: every item id of the collection, once, in the new order. */
+/**
+ * `PUT /collection/{id}/items/order`: every item id of the collection, once, in the new order.
+ * `previous_item_ids` (recommended) is the order the client saw before the move: when someone
+ * reordered meanwhile, the later of two moves gets 409 instead of silently undoing the other.
+ */
 export const itemOrderBody = z.object({
-  item_ids: z
-    .array(idSchema, { error: SOCIAL_MESSAGES.itemIds })
-    .max(REORDER_MAX_ITEMS, SOCIAL_MESSAGES.itemIds),
+  item_ids: z.array(idSchema, { error: issue.itemIdsInvalid }).max(REORDER_MAX_ITEMS, issue.itemIdsInvalid),
+  previous_item_ids: z
+    .array(idSchema, { error: issue.itemIdsInvalid })
+    .max(REORDER_MAX_ITEMS, issue.itemIdsInvalid)
+    .optional(),
 });
 export type ItemOrderBody = z.input<typeof itemOrderBody>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, idSchema } from './common.ts';
+import { issue, requiredText } from './validation.ts';
 
 /** The 27 federative units of Brazil, by full name, as the account form lists them. */
 export const BRAZILIAN_STATES = [
@@ -35,36 +36,6 @@ export const BRAZILIAN_STATES = [
 export const COUNTRIES = ['Brasil'] as const;
 /** Terms of use: accounts belong to adults. */
 export const MINIMUM_AGE = 18;
-
-/** Messages of the account form (spec section 5), plus ours for malformed values. */
-export const ACCOUNT_MESSAGES = {
-  name: 'Preencha o campo com o seu nome.',
-  alias_name: 'Preencha o campo como gosta de ser chamado.',
-  cellular: 'Preencha o campo telefone.',
-  cellularInvalid: 'Informe um celular brasileiro com DDD, por exemplo (11) 91234-5678.',
-  birthday: 'Preencha o campo aniversário.',
-  birthdayInvalid: 'Informe uma data válida no formato DD/MM/AAAA.',
-  birthdayUnderage: 'É preciso ter 18 anos ou mais para usar o Acervo.',
-  address: 'Preencha o campo endereço.',
-  country: 'Selecione o seu país.',
-  state: 'Selecione o estado.',
-  city: 'Preencha o campo cidade.',
-  postal_code: 'Preencha o campo Cep.',
-  postalCodeInvalid: 'Informe o CEP no formato 00000-000.',
-} as const;
-
-/** The database cannot store the NUL character; refusing it here keeps that a 400, not a 500. */
-// eslint-disable-next-line no-control-regex -- matching NUL is the point
-export const NO_NUL = /^[^\u0000]*$/;
-export const NUL_MESSAGE = 'O texto contém um caractere inválido.';
-
-const requiredText = (message: string, max: number) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Use no máximo ${max} caracteres.`)
-    .regex(NO_NUL, NUL_MESSAGE);
 
 /**
  * A Brazilian phone: optional +55, a two-digit area code (DDD, no zeros) and 8 digits (landline)
@@ -104,36 +75,36 @@ export function isAtLeast(isoDate: string, years: number, today = new Date()): b
 
 /** `PUT /api/v1/user/{user_id}`: every account field is required (spec section 5). */
 export const accountBody = z.object({
-  name: requiredText(ACCOUNT_MESSAGES.name, 120),
-  alias_name: requiredText(ACCOUNT_MESSAGES.alias_name, 60),
-  cellular: requiredText(ACCOUNT_MESSAGES.cellular, 30).transform((value, ctx) => {
+  name: requiredText(issue.accountNameRequired, 120),
+  alias_name: requiredText(issue.aliasNameRequired, 60),
+  cellular: requiredText(issue.cellularRequired, 30).transform((value, ctx) => {
     const phone = formatBrazilianPhone(value);
     if (!phone) {
-      ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.cellularInvalid });
+      ctx.addIssue({ code: 'custom', message: issue.cellularInvalid });
       return z.NEVER;
     }
     return phone;
   }),
-  birthday: requiredText(ACCOUNT_MESSAGES.birthday, 10).transform((value, ctx) => {
+  birthday: requiredText(issue.birthdayRequired, 10).transform((value, ctx) => {
     const iso = parseBirthday(value);
     if (!iso) {
-      ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.birthdayInvalid });
+      ctx.addIssue({ code: 'custom', message: issue.birthdayInvalid });
       return z.NEVER;
     }
     if (!isAtLeast(iso, MINIMUM_AGE)) {
-      ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.birthdayUnderage });
+      ctx.addIssue({ code: 'custom', message: issue.birthdayUnderage });
       return z.NEVER;
     }
     return iso;
   }),
-  address: requiredText(ACCOUNT_MESSAGES.address, 200),
-  country: z.enum(COUNTRIES, { error: ACCOUNT_MESSAGES.country }),
-  state: z.enum(BRAZILIAN_STATES, { error: ACCOUNT_MESSAGES.state }),
-  city: requiredText(ACCOUNT_MESSAGES.city, 100),
-  postal_code: requiredText(ACCOUNT_MESSAGES.postal_code, 9).transform((value, ctx) => {
+  address: requiredText(issue.addressRequired, 200),
+  country: z.enum(COUNTRIES, { error: issue.countryRequired }),
+  state: z.enum(BRAZILIAN_STATES, { error: issue.stateRequired }),
+  city: requiredText(issue.cityRequired, 100),
+  postal_code: requiredText(issue.postalCodeRequired, 9).transform((value, ctx) => {
     const m = /^(\d{5})-?(\d{3})$/.exec(value);
     if (!m) {
-      ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.postalCodeInvalid });
+      ctx.addIssue({ code: 'custom', message: issue.postalCodeInvalid });
       return z.NEVER;
     }
     return `${m[1]}-${m[2]}`;

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@acervo/contract/errors';
+import type { ValidationCode } from '@acervo/contract/validation';
 
 /** A failure the client caused or may see; the error handler turns it into the error body. */
 export class AppError extends Error {
@@ -6,7 +7,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
-    readonly fields?: Record<string, string>,
+    /** Field path → validation code (the client words it; `message` is the sentence for people). */
+    readonly fields?: Record<string, ValidationCode>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -16,5 +18,5 @@ export class AppError extends Error {
 export const forbidden = () => new AppError(403, 'FORBIDDEN', 'Você não tem permissão para esta ação.');
 export const unauthenticated = () =>
   new AppError(401, 'UNAUTHENTICATED', 'Entre com a sua conta para continuar.');
-export const validationFailed = (fields: Record<string, string>) =>
+export const validationFailed = (fields: Record<string, ValidationCode>) =>
   new AppError(400, 'VALIDATION_FAILED', 'Verifique os campos destacados.', fields);

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@acervo/contract/errors';
+import { isValidationCode, type ValidationCode } from '@acervo/contract/validation';
 import { AppError } from '../lib/app-error.ts';
 
 function body(code: ErrorCode, message: string, extra: Partial<ErrorBody['error']> = {}): ErrorBody {
@@ -28,10 +29,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send(body(err.code, err.message, err.fields ? { fields: err.fields } : {}));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const fields: Record<string, string> = {};
+      const fields: Record<string, ValidationCode> = {};
       for (const issue of err.validation) {
         const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        fields[path] ??= issue.message ?? 'invalid';
+        // Contract messages are codes; a rule without one (zod's own wording) is just 'invalid'.
+        fields[path] ??= isValidationCode(issue.message) ? issue.message : 'invalid';
       }
       return reply.status(400).send(body('VALIDATION_FAILED', 'Verifique os campos destacados.', { fields }));
     }

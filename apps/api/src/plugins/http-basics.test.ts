@@ -55,6 +55,30 @@ describe('request bodies', () => {
   });
 });
 
+describe('validation errors', () => {
+  it('name each bad field with a validation code and keep a sentence in message', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/registration',
+      payload: { name: '', email: 'ana', password: 'abc', password_confirmation: 'abc' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Verifique os campos destacados.',
+        fields: { name: 'nameRequired', email: 'emailRequired', password: 'passwordRule' },
+      },
+    });
+  });
+
+  it("answer 'invalid' for a rule the contract gives no code of its own (a wrong type)", async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/session', payload: { user: 'ana' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ user: 'invalid' });
+  });
+});
+
 describe('unknown routes', () => {
   it('answer JSON 404 under /api', async () => {
     const res = await ctx.app.inject({ url: '/api/v1/nada' });

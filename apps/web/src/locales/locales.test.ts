@@ -21,5 +21,9 @@ describe('catalogues', () => {
     expect(pt.landing.testimonials.items).toHaveLength(6);
     expect(pt.help.faq).toHaveLength(3);
     expect(pt.landing.how.steps).toHaveLength(4);
+    // The contract's validation codes read as spec section 5 words them.
+    expect(pt.validation.nameRequired).toBe('Informe o seu nome completo');
+    expect(pt.validation.accountNameRequired).toBe('Preencha o campo com o seu nome.');
+    expect(pt.validation.postalCodeRequired).toBe('Preencha o campo Cep.');
   });
 });

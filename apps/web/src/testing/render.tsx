@@ -40,6 +40,15 @@ export function testQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
 }
 
+/** A session as `POST /session` and `POST /registration` answer it. */
+export const testSession = {
+  access_token: 'tok',
+  user_id: 'u1',
+  user_name: 'Ana',
+  user_email: 'ana@example.com',
+  expires_at: '2030-01-01T00:00:00.000Z',
+};
+
 /** A stubbed answer; with `gate`, it is held back until the promise settles (a slow network). */
 export type StubResponse = { status: number; body?: unknown; gate?: Promise<unknown> };
 
@@ -50,7 +59,10 @@ export function gate() {
   return { promise, open };
 }
 
-/** Answers the next fetch calls with these JSON responses, in order (the network, not our code). */
+/**
+ * Answers the next fetch calls with these JSON responses, in order (the network, not our code).
+ * The real fetch is back after each test (vitest.setup.ts).
+ */
 export function stubFetch(...responses: Array<StubResponse | Error>) {
   const calls: Array<{ url: string; init: RequestInit | undefined }> = [];
   const queue = [...responses];

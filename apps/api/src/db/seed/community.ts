@@ -46,6 +46,8 @@ export interface SeedCollection {
   private: boolean;
   created_at: string;
   updated_at: string;
+  /** The collection this one is a saved copy of. */
+  saved_from_id?: string | null;
 }
 
 export interface SeedItem {
@@ -191,11 +193,16 @@ export async function insertCommunity(
       ],
     ),
   );
-  await insertRows(db, community.collections, 5000, (b) =>
+  await insertCollectionsAndItems(db, community.collections, community.items);
+}
+
+async function insertCollectionsAndItems(db: Queryable, collections: SeedCollection[], items: SeedItem[]) {
+  await insertRows(db, collections, 5000, (b) =>
     db.query(
-      `INSERT INTO collections (id, user_id, category_id, name, description, private, created_at, updated_at)
+      `INSERT INTO collections (id, user_id, category_id, name, description, private, created_at, updated_at,
+         saved_from_id)
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[],
-         $7::timestamptz[], $8::timestamptz[])`,
+         $7::timestamptz[], $8::timestamptz[], $9::text[])`,
       [
         b.map((c) => c.id),
         b.map((c) => c.user_id),
@@ -205,10 +212,11 @@ export async function insertCommunity(
         b.map((c) => c.private),
         b.map((c) => c.created_at),
         b.map((c) => c.updated_at),
+        b.map((c) => c.saved_from_id ?? null),
       ],
     ),
   );
-  await insertRows(db, community.items, 10000, (b) =>
+  await insertRows(db, items, 10000, (b) =>
     db.query(
       `INSERT INTO collection_items (id, collection_id, name, description, rating, position)
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::numeric[], $6::int[])`,
@@ -269,4 +277,74 @@ export async function insertSocialActivity(db: Queryable, community: Community, 
       [b.map((p) => p[0]), b.map((p) => p[1])],
     ),
   );
+}
+
+/**
+ * Saved copies ("salva de ...") and collaborators, so that shared and saved collections show up.
+ * The first person (the demo login) always edits one collection of someone else, views another
+ * private one, has a collaborator on one of hers, and has saved two collections.
+ */
+export async function insertSharing(db: Queryable, community: Community, seed = 11): Promise<void> {
+  const random = createRandom(seed);
+  const { users, collections, items } = community;
+  const first = users[0]!;
+  const others = (ownerId: string) => users.filter((u) => u.id !== ownerId);
+
+  const collaborators = new Map<string, [string, string, 'editor' | 'viewer']>();
+  const add = (collection: SeedCollection, userId: string, role: 'editor' | 'viewer') => {
+    if (userId !== collection.user_id)
+      collaborators.set(`${collection.id}:${userId}`, [collection.id, userId, role]);
+  };
+  for (const c of collections) {
+    // Private collections are shared with one or two people; a few public ones are co-edited.
+    if (c.private) {
+      add(c, random.pick(others(c.user_id)).id, 'editor');
+      if (random.next() < 0.5) add(c, random.pick(others(c.user_id)).id, 'viewer');
+    } else if (random.next() < 0.1) {
+      add(c, random.pick(others(c.user_id)).id, 'editor');
+    }
+  }
+  const notFirsts = collections.filter((c) => c.user_id !== first.id);
+  const privateNotFirsts = notFirsts.filter((c) => c.private);
+  add(notFirsts.find((c) => !c.private) ?? notFirsts[0]!, first.id, 'editor');
+  if (privateNotFirsts.length > 0) add(random.pick(privateNotFirsts), first.id, 'viewer');
+  const firstsOwn = collections.find((c) => c.user_id === first.id);
+  if (firstsOwn) add(firstsOwn, users[1]!.id, 'editor');
+  const rows = [...collaborators.values()];
+  await insertRows(db, rows, 10000, (b) =>
+    db.query(
+      `INSERT INTO collection_collaborators (collection_id, user_id, role)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[])`,
+      [b.map((r) => r[0]), b.map((r) => r[1]), b.map((r) => r[2])],
+    ),
+  );
+
+  // Copies of public collections, kept private or public as people chose.
+  const publicOnes = collections.filter((c) => !c.private);
+  const savers = [
+    first,
+    first,
+    ...Array.from({ length: Math.ceil(users.length / 2) }, () => random.pick(users)),
+  ];
+  const copies: SeedCollection[] = [];
+  const copiedItems: SeedItem[] = [];
+  const now = Date.now();
+  for (const saver of savers) {
+    const source = random.pick(publicOnes.filter((c) => c.user_id !== saver.id));
+    const at = new Date(now - Math.floor(random.next() * 30 * DAY)).toISOString();
+    const copy: SeedCollection = {
+      ...source,
+      id: newId(),
+      user_id: saver.id,
+      private: random.next() < 0.5,
+      created_at: at,
+      updated_at: at,
+      saved_from_id: source.id,
+    };
+    copies.push(copy);
+    for (const item of items.filter((i) => i.collection_id === source.id)) {
+      copiedItems.push({ ...item, id: newId(), collection_id: copy.id });
+    }
+  }
+  await insertCollectionsAndItems(db, copies, copiedItems);
 }

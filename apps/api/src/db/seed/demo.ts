@@ -1,7 +1,7 @@
 import type { Category } from '@acervo/contract/category';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Db } from '../client.ts';
-import { generateCommunity, insertCommunity, insertSocialActivity } from './community.ts';
+import { generateCommunity, insertCommunity, insertSharing, insertSocialActivity } from './community.ts';
 
 /** The login printed by `npm run demo` and given in the README. */
 export const DEMO_LOGIN = { email: 'ana.ribeiro@demo.acervo.app', password: 'Acervo2026demo' } as const;
@@ -12,8 +12,8 @@ export type DemoResult =
   | { loaded: false; reason: 'already-loaded' };
 
 /**
- * Loads about 20 people and 100 collections with rated, described items (some private) in one
- * transaction. Refuses, changing nothing, when the demo people are already there.
+ * Loads about 20 people and 100 collections with rated, described items (some private), their
+ * likes, follows, saved copies and collaborators, in one transaction. Refuses, changing nothing, when the demo people are already there.
  */
 export async function loadDemo(db: Db, now = new Date()): Promise<DemoResult> {
   const existing = await db.query('SELECT 1 FROM users WHERE email = $1', [DEMO_LOGIN.email]);
@@ -33,6 +33,7 @@ export async function loadDemo(db: Db, now = new Date()): Promise<DemoResult> {
   await db.transaction(async (tx) => {
     await insertCommunity(tx, community, passwordHash);
     await insertSocialActivity(tx, community);
+    await insertSharing(tx, community);
   });
   return {
     loaded: true,

@@ -1,4 +1,5 @@
 import type { Session } from '@acervo/contract/auth';
+import { issue } from '@acervo/contract/validation';
 import type { Db, Queryable } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
@@ -34,7 +35,7 @@ async function createSession(db: Queryable, user: UserRow, ttlDays: number): Pro
 
 export const emailTaken = () =>
   new AppError(409, 'EMAIL_TAKEN', 'E-mail já cadastrado. Por favor, verifique e tente novamente.', {
-    email: 'E-mail já cadastrado.',
+    email: issue.emailTaken,
   });
 
 /** `email` arrives trimmed and lower-cased from the contract schema. */

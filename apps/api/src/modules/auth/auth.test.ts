@@ -35,22 +35,22 @@ describe('POST /api/v1/registration', () => {
     expect((await register(body)).statusCode).toBe(201);
     const again = await register({ ...newAccount(), email: '  JOANA@Exemplo.com.br ' });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error.code).toBe('EMAIL_TAKEN');
+    expect(again.json().error).toMatchObject({ code: 'EMAIL_TAKEN', fields: { email: 'emailTaken' } });
     // The first account still signs in with its own password.
     expect((await login('joana@exemplo.com.br', body.password)).statusCode).toBe(200);
   });
 
   it.each([
-    ['too short', 'abc123'],
-    ['no digit', 'abcdefghij'],
-    ['no letter', '1234567890'],
-    ['too long', `a1${'x'.repeat(127)}`],
-    ['too common', 'Senha123'],
-  ])('refuses a password that is %s with 400 and the field', async (_why, password) => {
+    ['too short', 'abc123', 'passwordRule'],
+    ['no digit', 'abcdefghij', 'passwordRule'],
+    ['no letter', '1234567890', 'passwordRule'],
+    ['too long', `a1${'x'.repeat(127)}`, 'passwordRule'],
+    ['too common', 'Senha123', 'passwordCommon'],
+  ])('refuses a password that is %s with 400 and the field', async (_why, password, code) => {
     const res = await register({ ...newAccount(), password, password_confirmation: password });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_FAILED');
-    expect(res.json().error.fields.password).toBeTruthy();
+    expect(res.json().error.fields.password).toBe(code);
   });
 
   it('accepts symbols and non-ASCII letters in passwords (password managers)', async () => {
@@ -68,11 +68,11 @@ describe('POST /api/v1/registration', () => {
     });
     expect(res.statusCode).toBe(400);
     const fields = res.json().error.fields;
-    expect(fields.name).toBe('Informe o seu nome completo');
-    expect(fields.email).toBe('Informe o seu e-mail.');
+    expect(fields.name).toBe('nameRequired');
+    expect(fields.email).toBe('emailRequired');
     const mismatch = await register({ ...newAccount(), password_confirmation: 'Outra1234x' });
     expect(mismatch.statusCode).toBe(400);
-    expect(mismatch.json().error.fields.password_confirmation).toBe('As senhas não coincidem.');
+    expect(mismatch.json().error.fields.password_confirmation).toBe('passwordMismatch');
   });
 
   it('answers 400, not 500, for a malformed or missing body', async () => {

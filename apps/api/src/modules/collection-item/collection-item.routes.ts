@@ -7,10 +7,13 @@ import {
   collectionItemResponse,
   collectionItemUpdateBody,
 } from '@acervo/contract/collection-item';
+import { collectionParams, collectionResponse } from '@acervo/contract/collection';
 import { errorBodySchema } from '@acervo/contract/errors';
+import { itemOrderBody, orderConflictBodySchema, SOCIAL_MESSAGES } from '@acervo/contract/social';
 import type { Db } from '../../db/client.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
-import { createItem, deleteItem, getItem, updateItem } from './collection-item.service.ts';
+import { getCollection } from '../collection/collection.service.ts';
+import { createItem, deleteItem, getItem, reorderItems, updateItem } from './collection-item.service.ts';
 
 const readErrors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 const writeErrors = { ...readErrors, 403: errorBodySchema };
@@ -88,6 +91,37 @@ export async function collectionItemRoutes(app: FastifyInstance, { db }: { db: D
       const user = signedInUser(request);
       const deleted = await deleteItem(db, request.params.item, user);
       return { data: { ...deleted, deleted: true as const } };
+    },
+  );
+
+  r.put(
+    '/collection/:id/items/order',
+    {
+      schema: {
+        tags,
+        summary:
+          "Put a collection's items in a new order (owner or editor); 409 ORDER_CONFLICT with the current order when the list is not exactly its items",
+        security: bearerSecurity,
+        params: collectionParams,
+        body: itemOrderBody,
+        response: { 200: collectionResponse, ...writeErrors, 409: orderConflictBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const { id } = request.params;
+      const { item_ids, previous_item_ids } = request.body;
+      const result = await reorderItems(db, id, user, item_ids, previous_item_ids);
+      if (!result.applied) {
+        return reply.status(409).send({
+          error: {
+            code: 'ORDER_CONFLICT' as const,
+            message: SOCIAL_MESSAGES.orderConflict,
+            current: result.current,
+          },
+        });
+      }
+      return { data: await getCollection(db, id, user) };
     },
   );
 }

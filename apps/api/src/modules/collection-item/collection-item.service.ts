@@ -3,13 +3,13 @@ import type {
   CollectionItemCreateFields,
   CollectionItemUpdateFields,
 } from '@acervo/contract/collection-item';
-import type { Queryable } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import {
-  assertCanRead,
-  assertCanWrite,
-  collectionNotFound,
+  assertCan,
+  collaboratorRoleOf,
+  type CollectionAction,
   type GuardedCollection,
   type Viewer,
 } from '../collection/collection.policy.ts';
@@ -18,28 +18,32 @@ import { notify } from '../notification/notification.service.ts';
 
 export const itemNotFound = () => new AppError(404, 'NOT_FOUND', 'Item não encontrado.');
 
-type ItemWithGuard = CollectionItem & { owner_id: string; collection_private: boolean };
+type ItemWithGuard = CollectionItem & GuardedCollection;
 
-const ITEM_BY_ID = `
-  SELECT ${ITEM_COLUMNS}, c.user_id AS owner_id, c.private AS collection_private
+// With the lock, the collection row is locked (not the item): see `findGuarded`.
+const itemById = (lock: boolean) => `
+  SELECT ${ITEM_COLUMNS}, c.user_id, c.private, ${collaboratorRoleOf('c', '$2')} AS collaborator_role
   FROM collection_items i JOIN collections c ON c.id = i.collection_id
-  WHERE i.id = $1`;
+  WHERE i.id = $1${lock ? ' FOR NO KEY UPDATE OF c' : ''}`;
 
-function guardOf(row: ItemWithGuard): GuardedCollection {
-  return { user_id: row.owner_id, private: row.collection_private };
-}
-
-function toItem({ owner_id: _o, collection_private: _p, ...item }: ItemWithGuard): CollectionItem {
+function toItem({ user_id: _u, private: _p, collaborator_role: _r, ...item }: ItemWithGuard): CollectionItem {
   return item;
 }
 
-/** An item is visible exactly when its collection is; otherwise it does not exist (404). */
-async function loadItem(db: Queryable, id: string, viewer: Viewer, mode: 'read' | 'write') {
-  const [row] = await db.query<ItemWithGuard>(ITEM_BY_ID, [id], 'item_by_id');
+/**
+ * An item is visible exactly when its collection is; otherwise it does not exist (404). Editing
+ * locks the collection for the rest of the transaction.
+ */
+async function loadItem(db: Queryable, id: string, viewer: Viewer, action: CollectionAction) {
+  const lock = action === 'editItems';
+  const [row] = await db.query<ItemWithGuard>(
+    itemById(lock),
+    [id, viewer.id],
+    lock ? 'item_by_id_lock' : 'item_by_id',
+  );
   if (!row) throw itemNotFound();
   try {
-    if (mode === 'read') assertCanRead(guardOf(row), viewer);
-    else assertCanWrite(guardOf(row), viewer);
+    assertCan(action, row, viewer);
   } catch (err) {
     if (err instanceof AppError && err.statusCode === 404) throw itemNotFound();
     throw err;
@@ -51,15 +55,25 @@ export async function getItem(db: Queryable, id: string, viewer: Viewer): Promis
   return toItem(await loadItem(db, id, viewer, 'read'));
 }
 
-/** Adds the item last in its collection and marks the collection as updated, in one statement. */
+/** Adds the item last in its collection (owner or editor) and marks the collection as updated. */
 export async function createItem(
-  db: Queryable,
+  db: Db,
   viewer: Viewer,
   input: CollectionItemCreateFields,
 ): Promise<CollectionItem> {
-  const guard = await findGuarded(db, input.collection_id);
-  if (!guard) throw collectionNotFound();
-  assertCanWrite(guard, viewer);
+  return db.transaction(async (tx) => {
+    assertCan('editItems', await findGuarded(tx, input.collection_id, viewer, { lock: 'update' }), viewer);
+    const item = await insertItem(tx, input);
+    await notify(tx, { kind: 'item_added', actorId: viewer.id, collectionId: item.collection_id });
+    return item;
+  });
+}
+
+/** Inserts the item after the last one; the caller holds the collection's lock. */
+async function insertItem(
+  db: Queryable,
+  input: { collection_id: string; name: string; description: string; rating: number | null },
+): Promise<CollectionItem> {
   const [row] = await db.query<CollectionItem>(
     `WITH touched AS (
        UPDATE collections SET updated_at = now() WHERE id = $2 RETURNING id
@@ -72,23 +86,22 @@ export async function createItem(
      )
      SELECT ${ITEM_COLUMNS} FROM inserted i`,
     [newId(), input.collection_id, input.name, input.description, input.rating],
+    'item_insert',
   );
-  // The collection was deleted between the check and the insert.
-  if (!row) throw collectionNotFound();
-  await notify(db, { kind: 'item_added', actorId: viewer.id, collectionId: row.collection_id });
-  return row;
+  return row!;
 }
 
 export async function updateItem(
-  db: Queryable,
+  db: Db,
   id: string,
   viewer: Viewer,
   input: CollectionItemUpdateFields,
 ): Promise<CollectionItem> {
-  const current = await loadItem(db, id, viewer, 'write');
-  const rating = input.rating === undefined ? current.rating : input.rating;
-  const [row] = await db.query<CollectionItem>(
-    `WITH updated AS (
+  return db.transaction(async (tx) => {
+    const current = await loadItem(tx, id, viewer, 'editItems');
+    const rating = input.rating === undefined ? current.rating : input.rating;
+    const [row] = await tx.query<CollectionItem>(
+      `WITH updated AS (
        UPDATE collection_items SET name = $2, description = coalesce($3, description), rating = $4,
          updated_at = now()
        WHERE id = $1
@@ -97,23 +110,102 @@ export async function updateItem(
        UPDATE collections SET updated_at = now() WHERE id = (SELECT collection_id FROM updated)
      )
      SELECT ${ITEM_COLUMNS} FROM updated i`,
-    [id, input.name, input.description ?? null, rating],
-  );
-  if (!row) throw itemNotFound();
-  await notify(db, { kind: 'item_changed', actorId: viewer.id, collectionId: row.collection_id });
-  return row;
+      [id, input.name, input.description ?? null, rating],
+    );
+    // Deleted by someone else while this request waited for the lock.
+    if (!row) throw itemNotFound();
+    await notify(tx, { kind: 'item_changed', actorId: viewer.id, collectionId: row.collection_id });
+    return row;
+  });
 }
 
 export async function deleteItem(
-  db: Queryable,
+  db: Db,
   id: string,
   viewer: Viewer,
 ): Promise<{ id: string; collection_id: string }> {
-  const current = await loadItem(db, id, viewer, 'write');
-  await db.query(
-    `WITH deleted AS (DELETE FROM collection_items WHERE id = $1 RETURNING collection_id)
-     UPDATE collections SET updated_at = now() WHERE id IN (SELECT collection_id FROM deleted)`,
-    [id],
+  return db.transaction(async (tx) => {
+    const current = await loadItem(tx, id, viewer, 'editItems');
+    const deleted = await tx.query(
+      `WITH deleted AS (DELETE FROM collection_items WHERE id = $1 RETURNING collection_id),
+       touched AS (UPDATE collections SET updated_at = now() WHERE id IN (SELECT collection_id FROM deleted))
+       SELECT collection_id FROM deleted`,
+      [id],
+    );
+    if (deleted.length === 0) throw itemNotFound();
+    return { id, collection_id: current.collection_id };
+  });
+}
+
+/**
+ * Copies an item the viewer may read, last, into a collection whose items they edit (saving an
+ * item). Run inside a transaction: it holds the target's lock. Only the target is locked, so two
+ * copies in opposite directions cannot deadlock.
+ */
+export async function copyItem(
+  tx: Queryable,
+  viewer: Viewer,
+  itemId: string,
+  targetCollectionId: string,
+): Promise<CollectionItem> {
+  const source = await loadItem(tx, itemId, viewer, 'react');
+  assertCan('editItems', await findGuarded(tx, targetCollectionId, viewer, { lock: 'update' }), viewer);
+  return insertItem(tx, {
+    collection_id: targetCollectionId,
+    name: source.name,
+    description: source.description,
+    rating: source.rating,
+  });
+}
+
+/** The collection's item ids in their order. */
+export async function itemOrder(db: Queryable, collectionId: string): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    'SELECT id FROM collection_items WHERE collection_id = $1 ORDER BY position, id',
+    [collectionId],
+    'item_order',
   );
-  return { id, collection_id: current.collection_id };
+  return rows.map((r) => r.id);
+}
+
+const sameSequence = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
+
+/** True when `proposed` holds every id of `current` exactly once and nothing else. */
+function isPermutationOf(proposed: readonly string[], current: readonly string[]): boolean {
+  const ids = new Set(proposed);
+  return (
+    ids.size === proposed.length && proposed.length === current.length && current.every((id) => ids.has(id))
+  );
+}
+
+/**
+ * Puts the collection's items in the order of `itemIds` (owner or editor). Under the collection's
+ * lock, the list must be exactly the current items (and, when given, `previousIds` exactly their
+ * current order); otherwise nothing changes and the current order comes back, for a 409.
+ */
+export async function reorderItems(
+  db: Db,
+  collectionId: string,
+  viewer: Viewer,
+  itemIds: string[],
+  previousIds?: string[],
+): Promise<{ applied: boolean; current: string[] }> {
+  return db.transaction(async (tx) => {
+    assertCan('editItems', await findGuarded(tx, collectionId, viewer, { lock: 'update' }), viewer);
+    const current = await itemOrder(tx, collectionId);
+    if (!isPermutationOf(itemIds, current) || (previousIds && !sameSequence(previousIds, current))) {
+      return { applied: false, current };
+    }
+    await tx.query(
+      `WITH moved AS (
+         UPDATE collection_items i SET position = o.ord
+         FROM unnest($2::text[]) WITH ORDINALITY AS o(id, ord)
+         WHERE i.collection_id = $1 AND i.id = o.id
+       )
+       UPDATE collections SET updated_at = now() WHERE id = $1`,
+      [collectionId, itemIds],
+    );
+    return { applied: true, current: itemIds };
+  });
 }

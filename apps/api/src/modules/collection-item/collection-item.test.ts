@@ -53,35 +53,25 @@ describe('POST /api/v1/collection_items', () => {
   });
 
   it.each([
-    ['no collection', { name: 'X' }, 'collection_id', 'Selecione uma coleção.'],
-    ['no name', { name: undefined }, 'name', 'Informe o nome do item.'],
-    ['a blank name', { name: '  ' }, 'name', 'Informe o nome do item.'],
-    ['a NUL in the name', { name: 'a\u0000' }, 'name', 'O texto contém um caractere inválido.'],
-    [
-      'a NUL in the description',
-      { description: '\u0000' },
-      'description',
-      'O texto contém um caractere inválido.',
-    ],
-    ['a rating of 0', { rating: 0 }, 'rating', 'A nota vai de 0,5 a 5, em meios pontos.'],
-    ['a rating above 5', { rating: 5.5 }, 'rating', 'A nota vai de 0,5 a 5, em meios pontos.'],
-    ['a rating off the half steps', { rating: 3.3 }, 'rating', 'A nota vai de 0,5 a 5, em meios pontos.'],
-    ['a rating as text', { rating: '4' }, 'rating', 'A nota vai de 0,5 a 5, em meios pontos.'],
-    ['a name too long', { name: 'x'.repeat(201) }, 'name', 'Use no máximo 200 caracteres.'],
-    [
-      'a description too long',
-      { description: 'x'.repeat(2001) },
-      'description',
-      'Use no máximo 2000 caracteres.',
-    ],
-  ])('answers 400 naming the field for %s', async (_why, body, field, message) => {
+    ['no collection', { name: 'X' }, 'collection_id', 'collectionRequired'],
+    ['no name', { name: undefined }, 'name', 'itemNameRequired'],
+    ['a blank name', { name: '  ' }, 'name', 'itemNameRequired'],
+    ['a NUL in the name', { name: 'a\u0000' }, 'name', 'invalidCharacter'],
+    ['a NUL in the description', { description: '\u0000' }, 'description', 'invalidCharacter'],
+    ['a rating of 0', { rating: 0 }, 'rating', 'ratingInvalid'],
+    ['a rating above 5', { rating: 5.5 }, 'rating', 'ratingInvalid'],
+    ['a rating off the half steps', { rating: 3.3 }, 'rating', 'ratingInvalid'],
+    ['a rating as text', { rating: '4' }, 'rating', 'ratingInvalid'],
+    ['a name too long', { name: 'x'.repeat(201) }, 'name', 'tooLong'],
+    ['a description too long', { description: 'x'.repeat(2001) }, 'description', 'tooLong'],
+  ])('answers 400 naming the field and its validation code for %s', async (_why, body, field, code) => {
     const owner = await signUp(ctx.app);
     const col = await createCollection(ctx.app, owner);
     const payload = { collection_id: col.id, name: 'Item', ...body };
     if (field === 'collection_id') delete (payload as { collection_id?: string }).collection_id;
     const res = await send('POST', '/api/v1/collection_items', owner, payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields[field]).toBe(message);
+    expect(res.json().error.fields[field]).toBe(code);
     expect(((await get(`/api/v1/collection/${col.id}`, owner)).json().data as Collection).items_count).toBe(
       0,
     );
@@ -159,7 +149,7 @@ describe('PUT /api/v1/collection_items/{item}', () => {
     );
     const invalid = await send('PUT', `/api/v1/collection_items/${pubItem.id}`, owner, { name: '' });
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().error.fields.name).toBe('Informe o nome do item.');
+    expect(invalid.json().error.fields.name).toBe('itemNameRequired');
     expect((await get(`/api/v1/collection_items/${pubItem.id}`, owner)).json().data.name).toBe(
       'Item público',
     );

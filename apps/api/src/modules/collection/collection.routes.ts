@@ -60,7 +60,8 @@ export async function collectionRoutes(app: FastifyInstance, { db }: { db: Db })
     {
       schema: {
         tags,
-        summary: "A user's collections, newest first (private ones only for their owner)",
+        summary:
+          "A user's collections, newest first (private ones only for their owner and the collection's collaborators)",
         security: bearerSecurity,
         params: byUserParams,
         querystring: byUserQuery,
@@ -84,7 +85,7 @@ export async function collectionRoutes(app: FastifyInstance, { db }: { db: Db })
         response: { 200: collectionListResponse, ...readErrors },
       },
     },
-    async (request) => ({ data: await listByFollowers(db, request.query.limit) }),
+    async (request) => ({ data: await listByFollowers(db, signedInUser(request), request.query.limit) }),
   );
 
   r.get(
@@ -99,7 +100,7 @@ export async function collectionRoutes(app: FastifyInstance, { db }: { db: Db })
         response: { 200: collectionPageResponse, ...readErrors },
       },
     },
-    async (request) => listByCategory(db, request.params.category_id, request.query),
+    async (request) => listByCategory(db, request.params.category_id, signedInUser(request), request.query),
   );
 
   r.get(

@@ -47,3 +47,26 @@ export async function addItem(
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Makes `who` a collaborator of the collection through the owner's API call. */
+export async function addCollaborator(
+  app: FastifyInstance,
+  owner: Session,
+  collectionId: string,
+  who: Session,
+  role: 'editor' | 'viewer',
+): Promise<void> {
+  const res = await app.inject({
+    method: 'PUT',
+    url: `/api/v1/collection/${collectionId}/collaborators/${who.user_id}`,
+    headers: owner.auth,
+    payload: { role },
+  });
+  if (res.statusCode !== 200) throw new Error(`add collaborator failed: ${res.statusCode} ${res.body}`);
+}
+
+/** Fires the same request `times` times at once and returns the status codes. */
+export async function concurrently(times: number, fire: (i: number) => Promise<{ statusCode: number }>) {
+  const responses = await Promise.all(Array.from({ length: times }, (_, i) => fire(i)));
+  return responses.map((r) => r.statusCode);
+}

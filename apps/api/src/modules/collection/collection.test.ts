@@ -64,6 +64,10 @@ describe('POST /api/v1/collection', () => {
       location: 'Brasil',
       items_count: 0,
       collection_items: [],
+      liked_by_me: false,
+      followed_by_me: false,
+      my_role: 'owner',
+      saved_from: null,
     });
     expect(data.id).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(data.last_updated).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
@@ -103,46 +107,36 @@ describe('POST /api/v1/collection', () => {
   });
 
   it.each([
-    ['no category', { name: 'X' }, 'category_id', 'Selecione a categoria.'],
-    ['an empty category', { category_id: '', name: 'X' }, 'category_id', 'Selecione a categoria.'],
+    ['no category', { name: 'X' }, 'category_id', 'categoryRequired'],
+    ['an empty category', { category_id: '', name: 'X' }, 'category_id', 'categoryRequired'],
     [
       'an unknown category',
       { category_id: 'naoexiste12345678', name: 'X' },
       'category_id',
-      'Categoria não encontrada.',
+      'categoryUnknown',
     ],
-    [
-      'a malformed category',
-      { category_id: '../etc', name: 'X' },
-      'category_id',
-      'Categoria não encontrada.',
-    ],
-    ['no name', { category_id: FILMES }, 'name', 'Informe o nome da coleção.'],
-    ['a blank name', { category_id: FILMES, name: '   ' }, 'name', 'Informe o nome da coleção.'],
-    [
-      'a name too long',
-      { category_id: FILMES, name: 'x'.repeat(121) },
-      'name',
-      'Use no máximo 120 caracteres.',
-    ],
+    ['a malformed category', { category_id: '../etc', name: 'X' }, 'category_id', 'categoryUnknown'],
+    ['no name', { category_id: FILMES }, 'name', 'collectionNameRequired'],
+    ['a blank name', { category_id: FILMES, name: '   ' }, 'name', 'collectionNameRequired'],
+    ['a name too long', { category_id: FILMES, name: 'x'.repeat(121) }, 'name', 'tooLong'],
     [
       'a description too long',
       { category_id: FILMES, name: 'X', description: 'x'.repeat(2001) },
       'description',
-      'Use no máximo 2000 caracteres.',
+      'tooLong',
     ],
     [
       'a non-boolean private',
       { category_id: FILMES, name: 'X', private: 'sim' },
       'private',
-      'Indique se a coleção é privada (true ou false).',
+      'privateInvalid',
     ],
-  ])('answers 400 naming the field for %s', async (_why, body, field, message) => {
+  ])('answers 400 naming the field and its validation code for %s', async (_why, body, field, code) => {
     const owner = await signUp(ctx.app);
     const res = await send('POST', '/api/v1/collection', owner, body);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_FAILED');
-    expect(res.json().error.fields[field]).toBe(message);
+    expect(res.json().error.fields[field]).toBe(code);
     const mine = await get(`/api/v1/collection/by_user/${owner.user_id}`, owner);
     expect(mine.json().data).toEqual([]);
   });
@@ -152,7 +146,7 @@ describe('POST /api/v1/collection', () => {
     for (const body of [{ name: 'a\u0000b' }, { name: 'ok', description: 'x\u0000' }]) {
       const res = await send('POST', '/api/v1/collection', owner, { category_id: FILMES, ...body });
       expect(res.statusCode).toBe(400);
-      expect(Object.values(res.json().error.fields)).toContain('O texto contém um caractere inválido.');
+      expect(Object.values(res.json().error.fields)).toContain('invalidCharacter');
     }
   });
 
@@ -169,7 +163,10 @@ describe('GET /api/v1/collection/{id}', () => {
     const { owner, other, pub, priv } = await scene();
     expect((await get(`/api/v1/collection/${pub.id}`, owner)).statusCode).toBe(200);
     expect((await get(`/api/v1/collection/${priv.id}`, owner)).statusCode).toBe(200);
-    expect((await get(`/api/v1/collection/${pub.id}`, other)).json().data.name).toBe('Pública');
+    expect((await get(`/api/v1/collection/${pub.id}`, other)).json().data).toMatchObject({
+      name: 'Pública',
+      my_role: null,
+    });
     const hidden = await get(`/api/v1/collection/${priv.id}`, other);
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json().error.code).toBe('NOT_FOUND');
@@ -294,19 +291,19 @@ describe('PUT /api/v1/collection/{id}', () => {
   });
 
   it.each([
-    ['no name', { category_id: FILMES }, 'name', 'Informe o nome da lista.'],
-    ['no category', { name: 'X' }, 'category_id', 'Selecione a categoria.'],
+    ['no name', { category_id: FILMES }, 'name', 'listNameRequired'],
+    ['no category', { name: 'X' }, 'category_id', 'categoryRequired'],
     [
       'an unknown category',
       { category_id: 'naoexiste12345678', name: 'X' },
       'category_id',
-      'Categoria não encontrada.',
+      'categoryUnknown',
     ],
-  ])('answers 400 naming the field for %s', async (_why, body, field, message) => {
+  ])('answers 400 naming the field and its validation code for %s', async (_why, body, field, code) => {
     const { owner, pub } = await scene();
     const res = await send('PUT', `/api/v1/collection/${pub.id}`, owner, body);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields[field]).toBe(message);
+    expect(res.json().error.fields[field]).toBe(code);
   });
 });
 
@@ -466,7 +463,8 @@ describe('GET /api/v1/collection/by_category/{category_id}', () => {
     for (const query of ['limit=0', 'limit=abc', 'sort=oldest', 'cursor=bm9wZQ', 'cursor=WyJ4IiwieSJd']) {
       const bad = await get(`/api/v1/collection/by_category/${FILMES}?${query}`, owner);
       expect(bad.statusCode, query).toBe(400);
-      expect(bad.json().error.code).toBe('VALIDATION_FAILED');
+      const param = query.split('=')[0]!;
+      expect(bad.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { [param]: 'invalid' } });
     }
   });
 
@@ -485,7 +483,7 @@ describe('GET /api/v1/collection/by_category/{category_id}', () => {
     for (const [sort, cursor] of forged) {
       const res = await get(`/api/v1/collection/by_category/${FILMES}?sort=${sort}&cursor=${cursor}`, owner);
       expect(res.statusCode, cursor).toBe(400);
-      expect(res.json().error.fields.cursor).toBe('Cursor inválido.');
+      expect(res.json().error.fields.cursor).toBe('invalid');
     }
     const byUser = await get(
       `/api/v1/collection/by_user/${owner.user_id}?cursor=${forge(['1', 'x'])}`,
@@ -558,5 +556,45 @@ describe('OpenAPI document', () => {
         expect(op.requestBody.content['application/json'].schema, `${method} ${path}`).toBeDefined();
       }
     }
+  });
+
+  it('lists every social route (issue 8) with its schemas, the reorder with its 409 body', async () => {
+    const doc = (await ctx.app.inject({ url: '/api/openapi.json' })).json();
+    const expected: [string, string, 'body' | 'no body'][] = [
+      ['/api/v1/collection/{id}/like', 'put', 'no body'],
+      ['/api/v1/collection/{id}/like', 'delete', 'no body'],
+      ['/api/v1/collection/{id}/follow', 'put', 'no body'],
+      ['/api/v1/collection/{id}/follow', 'delete', 'no body'],
+      ['/api/v1/user/{user_id}/follow', 'put', 'no body'],
+      ['/api/v1/user/{user_id}/follow', 'delete', 'no body'],
+      ['/api/v1/user/{user_id}/followers', 'get', 'no body'],
+      ['/api/v1/user/{user_id}/following', 'get', 'no body'],
+      ['/api/v1/user/popular', 'get', 'no body'],
+      ['/api/v1/user/network', 'get', 'no body'],
+      ['/api/v1/collection/{id}/save', 'post', 'body'],
+      ['/api/v1/collection_items/{item}/save', 'post', 'body'],
+      ['/api/v1/collection/{id}/collaborators', 'get', 'no body'],
+      ['/api/v1/collection/{id}/collaborators', 'post', 'body'],
+      ['/api/v1/collection/{id}/collaborators/{user_id}', 'put', 'body'],
+      ['/api/v1/collection/{id}/collaborators/{user_id}', 'delete', 'no body'],
+      ['/api/v1/collection/{id}/invite_link', 'post', 'body'],
+      ['/api/v1/collection/{id}/invite_link', 'delete', 'no body'],
+      ['/api/v1/invite/{token}', 'get', 'no body'],
+      ['/api/v1/invite/{token}', 'post', 'no body'],
+      ['/api/v1/collection/{id}/items/order', 'put', 'body'],
+    ];
+    for (const [path, method, body] of expected) {
+      const op = doc.paths[path]?.[method];
+      expect(op, `${method} ${path}`).toBeDefined();
+      expect(op.responses['200'] ?? op.responses['201'], `${method} ${path}`).toBeDefined();
+      expect(op.security).toEqual([{ bearerAuth: [] }]);
+      if (body === 'body') {
+        expect(op.requestBody.content['application/json'].schema, `${method} ${path}`).toBeDefined();
+      }
+    }
+    const conflict = doc.paths['/api/v1/collection/{id}/items/order'].put.responses['409'];
+    expect(Object.keys(conflict.content['application/json'].schema.properties.error.properties)).toEqual(
+      expect.arrayContaining(['code', 'message', 'current']),
+    );
   });
 });

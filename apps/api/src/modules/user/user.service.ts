@@ -1,4 +1,9 @@
-import type { AccountFields, UserAccount, UserProfile } from '@acervo/contract/user';
+import {
+  userProfileSchema,
+  type AccountFields,
+  type UserAccount,
+  type UserProfile,
+} from '@acervo/contract/user';
 import type { Queryable } from '../../db/client.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
 import { visibleToViewer, type Viewer } from '../collection/collection.policy.ts';
@@ -12,24 +17,42 @@ export async function userExists(db: Queryable, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-// Counts follow the same read rule as the listings: a stranger never counts private collections
-// (nor their likes); the user themself counts everything.
-const USER_BY_ID = `
-  SELECT u.id, u.name, u.picture, u.email, u.alias_name, u.cellular,
-    to_char(u.birthday, 'YYYY-MM-DD') AS birthday, u.address, u.country, u.state, u.city, u.postal_code,
-    coalesce(s.total_collections, 0)::int AS total_collections,
-    coalesce(s.total_likes, 0)::int AS total_likes,
-    (SELECT count(*)::int FROM user_followers f WHERE f.followed_id = u.id) AS total_followers
-  FROM users u
+/**
+ * A profile's columns over `u` (users) as seen by the viewer in `viewerParam`; pair it with
+ * `profileCounts` in FROM. Counts follow the same read rule as the listings: a stranger never
+ * counts private collections (nor their likes); the user themself and collaborators do.
+ */
+const profileColumns = (viewerParam: string) => `
+  u.id, u.name, u.picture,
+  coalesce(s.total_collections, 0)::int AS total_collections,
+  coalesce(s.total_likes, 0)::int AS total_likes,
+  u.followers_count AS total_followers, u.following_count AS total_following,
+  EXISTS (SELECT 1 FROM user_followers f WHERE f.followed_id = u.id AND f.follower_id = ${viewerParam}) AS followed_by_me`;
+
+const profileCounts = (viewerParam: string) => `
   LEFT JOIN LATERAL (
     SELECT count(*) AS total_collections, sum(c.likes_count) AS total_likes
-    FROM collections c WHERE c.user_id = u.id AND ${visibleToViewer('c', '$2')}
-  ) s ON true
+    FROM collections c WHERE c.user_id = u.id AND ${visibleToViewer('c', viewerParam)}
+  ) s ON true`;
+
+/**
+ * The profiles of the people in a `page` CTE (people's ids in column `id`), ordered by `orderBy`
+ * over `p` (the page) and `u` (users): listings cut the page first, then count per person.
+ */
+export const pageProfiles = (viewerParam: string, orderBy: string, extraColumns = '') => `
+  SELECT ${profileColumns(viewerParam)}${extraColumns}
+  FROM page p JOIN users u ON u.id = p.id ${profileCounts(viewerParam)}
+  ORDER BY ${orderBy}`;
+
+const USER_BY_ID = `
+  SELECT ${profileColumns('$2')}, u.email, u.alias_name, u.cellular,
+    to_char(u.birthday, 'YYYY-MM-DD') AS birthday, u.address, u.country, u.state, u.city, u.postal_code
+  FROM users u ${profileCounts('$2')}
   WHERE u.id = $1`;
 
+/** The profile schema keeps only its own keys: the account fields stay out. */
 function profileOf(row: UserRow): UserProfile {
-  const { id, name, picture, total_collections, total_followers, total_likes } = row;
-  return { id, name, picture, total_collections, total_followers, total_likes };
+  return userProfileSchema.parse(row);
 }
 
 /** Anyone signed in sees the profile; only the user themself sees the account fields. */

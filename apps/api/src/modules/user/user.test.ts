@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '@acervo/contract/user';
 import { createTestContext, signUp, type TestContext } from '../../test/test-context.ts';
 import { createCollection, type Session } from '../collection/collection.test-helpers.ts';
 
@@ -40,6 +39,8 @@ describe('GET /api/v1/user/{user_id}', () => {
       total_collections: 2,
       total_followers: 0,
       total_likes: 0,
+      total_following: 0,
+      followed_by_me: false,
       alias_name: null,
       cellular: null,
       birthday: null,
@@ -76,6 +77,8 @@ describe('GET /api/v1/user/{user_id}', () => {
       total_collections: 1,
       total_followers: 2,
       total_likes: 1,
+      total_following: 0,
+      followed_by_me: true,
     });
     expect((await get(`/api/v1/user/${me.user_id}`, me)).json().data).toMatchObject({
       total_collections: 2,
@@ -125,51 +128,39 @@ describe('PUT /api/v1/user/{user_id}', () => {
     expect(res.json().data).toMatchObject({ birthday: '1985-12-01', cellular: '(21) 2345-6789' });
   });
 
-  it('requires every field, each with the message of the account form', async () => {
+  it('requires every field, each with its own validation code', async () => {
     const me = await signUp(ctx.app);
     const res = await put(`/api/v1/user/${me.user_id}`, me, {});
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({
-      name: ACCOUNT_MESSAGES.name,
-      alias_name: ACCOUNT_MESSAGES.alias_name,
-      cellular: ACCOUNT_MESSAGES.cellular,
-      birthday: ACCOUNT_MESSAGES.birthday,
-      address: ACCOUNT_MESSAGES.address,
-      country: ACCOUNT_MESSAGES.country,
-      state: ACCOUNT_MESSAGES.state,
-      city: ACCOUNT_MESSAGES.city,
-      postal_code: ACCOUNT_MESSAGES.postal_code,
+      name: 'accountNameRequired',
+      alias_name: 'aliasNameRequired',
+      cellular: 'cellularRequired',
+      birthday: 'birthdayRequired',
+      address: 'addressRequired',
+      country: 'countryRequired',
+      state: 'stateRequired',
+      city: 'cityRequired',
+      postal_code: 'postalCodeRequired',
     });
-    expect(ACCOUNT_MESSAGES.name).toBe('Preencha o campo com o seu nome.');
-    expect(ACCOUNT_MESSAGES.postal_code).toBe('Preencha o campo Cep.');
   });
 
   it.each([
-    ['a country other than Brasil', { country: 'Argentina' }, 'country', ACCOUNT_MESSAGES.country],
-    ['a state abbreviation', { state: 'SP' }, 'state', ACCOUNT_MESSAGES.state],
-    ['an impossible date', { birthday: '31/02/1990' }, 'birthday', ACCOUNT_MESSAGES.birthdayInvalid],
-    ['a future date', { birthday: '01/01/2999' }, 'birthday', ACCOUNT_MESSAGES.birthdayUnderage],
-    [
-      'someone under 18',
-      { birthday: new Date().toISOString().slice(0, 10) },
-      'birthday',
-      ACCOUNT_MESSAGES.birthdayUnderage,
-    ],
-    ['a phone without area code', { cellular: '98765-4321' }, 'cellular', ACCOUNT_MESSAGES.cellularInvalid],
-    [
-      'a mobile without the 9',
-      { cellular: '(11) 88765-43210' },
-      'cellular',
-      ACCOUNT_MESSAGES.cellularInvalid,
-    ],
-    ['a short CEP', { postal_code: '1234-567' }, 'postal_code', ACCOUNT_MESSAGES.postalCodeInvalid],
-    ['a blank name', { name: '   ' }, 'name', ACCOUNT_MESSAGES.name],
-    ['a NUL in the address', { address: 'Rua\u0000' }, 'address', 'O texto contém um caractere inválido.'],
-  ])('answers 400 naming the field for %s', async (_why, change, field, message) => {
+    ['a country other than Brasil', { country: 'Argentina' }, 'country', 'countryRequired'],
+    ['a state abbreviation', { state: 'SP' }, 'state', 'stateRequired'],
+    ['an impossible date', { birthday: '31/02/1990' }, 'birthday', 'birthdayInvalid'],
+    ['a future date', { birthday: '01/01/2999' }, 'birthday', 'birthdayUnderage'],
+    ['someone under 18', { birthday: new Date().toISOString().slice(0, 10) }, 'birthday', 'birthdayUnderage'],
+    ['a phone without area code', { cellular: '98765-4321' }, 'cellular', 'cellularInvalid'],
+    ['a mobile without the 9', { cellular: '(11) 88765-43210' }, 'cellular', 'cellularInvalid'],
+    ['a short CEP', { postal_code: '1234-567' }, 'postal_code', 'postalCodeInvalid'],
+    ['a blank name', { name: '   ' }, 'name', 'accountNameRequired'],
+    ['a NUL in the address', { address: 'Rua\u0000' }, 'address', 'invalidCharacter'],
+  ])('answers 400 naming the field and its validation code for %s', async (_why, change, field, code) => {
     const me = await signUp(ctx.app);
     const res = await put(`/api/v1/user/${me.user_id}`, me, { ...validAccount, ...change });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({ [field]: message });
+    expect(res.json().error.fields).toEqual({ [field]: code });
   });
 
   it('lets nobody else change an account: 403 for another user, 404 unknown, 401 anonymous', async () => {

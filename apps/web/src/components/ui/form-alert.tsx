@@ -1,9 +1,18 @@
-/** The warning alert of spec section 8, announced when it appears. */
-export function FormAlert({ message }: { message: string | null }) {
-  if (!message) return null;
+import { useTranslation } from 'react-i18next';
+
+/** The warning alert of spec section 8 (a catalogue key, see useFormAlert), announced when it appears. */
+export function FormAlert({
+  messageKey,
+  values,
+}: {
+  messageKey: string | null;
+  values?: Record<string, string>;
+}) {
+  const { t } = useTranslation();
+  if (!messageKey) return null;
   return (
     <div className="alert alert-warning" role="alert">
-      {message}
+      {t(messageKey, values)}
     </div>
   );
 }

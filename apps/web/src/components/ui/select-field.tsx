@@ -1,45 +1,34 @@
-import { useEffect, useId, useRef, type ComponentPropsWithRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import Form from 'react-bootstrap/Form';
+import type { FormSelectProps } from 'react-bootstrap/FormSelect';
+import type { FieldValues, Path } from 'react-hook-form';
+import { useContractField, type ContractForm } from '../../hooks/use-contract-form';
+import { FieldShell } from './field-shell';
 
-type SelectFieldProps = Omit<ComponentPropsWithRef<'select'>, 'id'> & {
+/** A <select> bound to a field of a contract form. */
+export function SelectField<Input extends FieldValues>({
+  form,
+  name,
+  label,
+  placeholder,
+  options,
+  className,
+  ...select
+}: Omit<
+  FormSelectProps,
+  'form' | 'name' | 'id' | 'required' | 'onChange' | 'onBlur' | 'isValid' | 'isInvalid'
+> & {
+  form: ContractForm<Input, unknown>;
+  name: Path<Input>;
   label: ReactNode;
-  error?: string | undefined;
   /** The disabled blank first option ('Selecione'). */
   placeholder?: string;
   options: ReadonlyArray<{ value: string; label: string }>;
-};
-
-/** FormField's twin for a <select>: native validity mirrors the form's error (see form-field.tsx). */
-export function SelectField({
-  label,
-  error,
-  placeholder,
-  options,
-  ref,
-  className,
-  ...select
-}: SelectFieldProps) {
-  const id = useId();
-  const element = useRef<HTMLSelectElement | null>(null);
-  useEffect(() => {
-    element.current?.setCustomValidity(error ?? '');
-  }, [error]);
+}) {
+  const field = useContractField(form, name);
   return (
-    <div className={className ?? 'mb-3'}>
-      <label htmlFor={id} className="form-label">
-        {label}
-      </label>
-      <select
-        id={id}
-        className="form-select"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...select}
-        ref={(node) => {
-          element.current = node;
-          if (typeof ref === 'function') ref(node);
-          else if (ref) (ref as { current: HTMLSelectElement | null }).current = node;
-        }}
-      >
+    <FieldShell id={field.id} label={label} error={field.error} className={className}>
+      <Form.Select {...select} {...field.control} {...form.register(name)}>
         {placeholder !== undefined ? (
           <option value="" disabled>
             {placeholder}
@@ -50,10 +39,7 @@ export function SelectField({
             {option.label}
           </option>
         ))}
-      </select>
-      <div id={`${id}-error`} className="invalid-feedback">
-        {error}
-      </div>
-    </div>
+      </Form.Select>
+    </FieldShell>
   );
 }

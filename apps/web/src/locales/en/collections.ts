@@ -136,15 +136,4 @@ export const collections: (typeof pt)['collections'] = {
     noCollection: 'You have no collection yet. Create a collection to add items.',
     createCollection: 'Create collection',
   },
-  validation: {
-    category: 'Select the category.',
-    nameCreate: 'Enter the name of the collection.',
-    nameEdit: 'Enter the name of the list.',
-    itemName: 'Enter the name of the item.',
-    itemDescription: 'Enter the description of the item.',
-    modalCollection: 'Select a collection.',
-    modalItemName: 'Enter the name of the item.',
-    tooLong: 'Text too long.',
-    rating: 'The rating goes from 0.5 to 5, in half points.',
-  },
 };

@@ -9,6 +9,8 @@ export const errors: Catalog['errors'] = {
   registerEmailTaken: 'E-mail already registered. Please check and try again.',
   registerUnexpected:
     'An unexpected problem occurred. Please try again or contact support if the error persists. (R01)',
+  captchaRequired: 'Please complete the reCAPTCHA. (S-01)',
+  contactCaptcha: 'Please complete the reCAPTCHA challenge to send the form.',
   contactFailed: 'We could not send your message. Please contact us at our e-mail {{email}}',
   contactSuccess:
     'Thank you for contacting us! Your message was received, and our team will get back to you soon.',

@@ -67,8 +67,6 @@ export const social: Catalog['social'] = {
     email: "The person's e-mail",
     role: 'Role',
     add: 'Add',
-    emailInvalid: 'Enter the e-mail of an Acervo account.',
-    isOwner: 'The owner of the collection already has access to it.',
     added: '{{name}} now collaborates on this collection ({{role}}).',
   },
   invite: {

@@ -136,16 +136,4 @@ export const collections = {
     noCollection: 'Você ainda não tem nenhuma coleção. Crie uma coleção para adicionar itens.',
     createCollection: 'Criar coleção',
   },
-  validation: {
-    category: 'Selecione a categoria.',
-    nameCreate: 'Informe o nome da coleção.',
-    nameEdit: 'Informe o nome da lista.',
-    itemName: 'Informe o nome do item.',
-    itemDescription: 'Informe a descrição do item.',
-    // Spec section 5 gives these two in English; Portuguese users read Portuguese (docs/decisions).
-    modalCollection: 'Selecione uma coleção.',
-    modalItemName: 'Informe o nome do item.',
-    tooLong: 'Texto longo demais.',
-    rating: 'A nota vai de 0,5 a 5, em meios pontos.',
-  },
 };

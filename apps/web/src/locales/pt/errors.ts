@@ -11,6 +11,8 @@ export const errors = {
   registerEmailTaken: 'E-mail já cadastrado. Por favor, verifique e tente novamente.',
   registerUnexpected:
     'Ocorreu um problema inesperado. Por favor, tente novamente ou entre em contato com o suporte se o erro persistir. (R01)',
+  captchaRequired: 'Por favor, complete o reCAPTCHA. (S-01)',
+  contactCaptcha: 'Por favor, complete o desafio do reCAPTCHA para enviar o formulário.',
   contactFailed:
     'Não foi possível enviar sua mensagem. Por favor, entre em contato através do nosso e-mail {{email}}',
   contactSuccess:

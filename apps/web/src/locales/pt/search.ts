@@ -1,5 +1,3 @@
-import { SEARCH_MESSAGES } from '@acervo/contract/search';
-
 /** The search boxes and the /search page (issue 8). */
 export const search = {
   pageTitle: 'Busca',
@@ -10,7 +8,7 @@ export const search = {
   feedLabel: 'Busca no feed',
   pageLabel: 'Busca',
   types: { collection: 'Coleções', item: 'Itens', user: 'Pessoas' },
-  prompt: SEARCH_MESSAGES.q as string,
+  prompt: 'Digite o que deseja buscar.',
   needLetters: 'Use ao menos uma letra ou um número.',
   searching: 'Buscando...',
   none: 'Nenhum resultado para “{{q}}”.',

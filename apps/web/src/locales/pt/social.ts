@@ -1,5 +1,3 @@
-import { SOCIAL_MESSAGES } from '@acervo/contract/social';
-
 /** Likes, follows, saves, people, collaborators and invitations (issue 8). */
 export const social = {
   like: {
@@ -68,8 +66,6 @@ export const social = {
     email: 'E-mail da pessoa',
     role: 'Papel',
     add: 'Adicionar',
-    emailInvalid: 'Informe o e-mail de uma conta do Acervo.',
-    isOwner: SOCIAL_MESSAGES.collaboratorIsOwner as string,
     added: 'Agora {{name}} colabora nesta coleção ({{role}}).',
   },
   invite: {

@@ -1,5 +1,3 @@
-import { ACCOUNT_MESSAGES } from '@acervo/contract/user';
-
 /** Profile header, account area and security form (spec sections 2, 3 and 5). */
 export const users = {
   profile: {
@@ -55,15 +53,5 @@ export const users = {
       'Use pelo menos 15 caracteres, ou pelo menos 8 com um número e uma letra minúscula. A confirmação deve ser igual à nova senha.',
     changePassword: 'Alterar senha',
     changeSoon: 'A alteração de senha chega em breve. Por enquanto, sua senha continua a mesma.',
-  },
-  validation: {
-    // The account form's texts are the contract's (spec section 5), so the API and the form agree.
-    ...(ACCOUNT_MESSAGES as Record<keyof typeof ACCOUNT_MESSAGES, string>),
-    tooLong: 'Texto longo demais.',
-    // Spec section 5 gives these in English; Portuguese users read Portuguese (docs/decisions).
-    oldPassword: 'Informe a senha atual.',
-    newPassword: 'Informe a nova senha.',
-    confirmPassword: 'Confirme a nova senha.',
-    passwordMismatch: 'As senhas não coincidem.',
   },
 };

@@ -1,20 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { renderWithProviders, stubFetch } from '../../../testing/render';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders, stubFetch, testSession } from '../../../testing/render';
 import { LoginForm } from './login-form';
-
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
-
-const session = {
-  access_token: 'tok',
-  user_id: 'u1',
-  user_name: 'Ana',
-  user_email: 'ana@example.com',
-  expires_at: '2030-01-01T00:00:00.000Z',
-};
 
 async function fill(user: ReturnType<typeof renderWithProviders>['user'], password = 'colecao2024') {
   await user.type(screen.getByLabelText('E-mail'), 'Ana@Example.com ');
@@ -24,11 +11,16 @@ async function fill(user: ReturnType<typeof renderWithProviders>['user'], passwo
 describe('LoginForm', () => {
   it('requires e-mail and password with the login texts', async () => {
     const calls = stubFetch();
-    const { user, container } = renderWithProviders(<LoginForm />);
+    const { user } = renderWithProviders(<LoginForm />);
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
-    expect(container.querySelector('form')).toHaveClass('was-validated');
     expect(await screen.findByText('Informe seu e-mail.')).toBeInTheDocument();
     expect(screen.getByText('Informe sua senha.')).toBeInTheDocument();
+    // The first invalid field takes the focus and reads its message out.
+    const email = screen.getByLabelText('E-mail');
+    expect(email).toBeInvalid();
+    expect(email).toHaveAccessibleDescription('Informe seu e-mail.');
+    expect(email).toHaveFocus();
+    expect(screen.getByLabelText('Senha')).toHaveAccessibleDescription('Informe sua senha.');
     expect(calls).toHaveLength(0);
   });
 
@@ -54,7 +46,7 @@ describe('LoginForm', () => {
   });
 
   it('keeps a remembered session in localStorage and goes to /profile', async () => {
-    const calls = stubFetch({ status: 200, body: { data: session } });
+    const calls = stubFetch({ status: 200, body: { data: testSession } });
     const { user, router } = renderWithProviders(<LoginForm />);
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
@@ -67,7 +59,7 @@ describe('LoginForm', () => {
   });
 
   it("keeps the session only in sessionStorage when 'Lembrar' is unchecked", async () => {
-    stubFetch({ status: 200, body: { data: session } });
+    stubFetch({ status: 200, body: { data: testSession } });
     const { user, router } = renderWithProviders(<LoginForm />);
     await fill(user);
     await user.click(screen.getByLabelText('Lembrar'));

@@ -1,22 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { renderWithProviders, stubFetch } from '../../../testing/render';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders, stubFetch, testSession } from '../../../testing/render';
 import { RegisterForm } from './register-form';
 
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
-
 const RULE = 'A senha deve conter no mínimo 8 caracteres, com letras e números.';
-const session = {
-  access_token: 'tok',
-  user_id: 'u1',
-  user_name: 'Ana',
-  user_email: 'ana@example.com',
-  expires_at: '2030-01-01T00:00:00.000Z',
-};
-
 async function fill(
   user: ReturnType<typeof renderWithProviders>['user'],
   password = 'colecao2024',
@@ -31,10 +18,9 @@ async function fill(
 describe('RegisterForm', () => {
   it('blocks an empty submit and shows every field message in the validated style', async () => {
     const calls = stubFetch();
-    const { user, container } = renderWithProviders(<RegisterForm />);
+    const { user } = renderWithProviders(<RegisterForm />);
     await user.click(screen.getByRole('button', { name: 'Criar conta' }));
 
-    expect(container.querySelector('form')).toHaveClass('was-validated');
     expect(await screen.findByText('Informe o seu nome completo')).toBeInTheDocument();
     expect(screen.getByText('Informe o seu e-mail.')).toBeInTheDocument();
     expect(screen.getByText(RULE)).toBeInTheDocument();
@@ -42,6 +28,8 @@ describe('RegisterForm', () => {
     expect(screen.getByLabelText('Nome completo')).toBeRequired();
     expect(screen.getByLabelText('E-mail')).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText('Nome completo')).toBeInvalid();
+    expect(screen.getByLabelText('Nome completo')).toHaveFocus();
+    expect(screen.getByLabelText('Confirme a senha')).toHaveAccessibleDescription('As senhas não coincidem.');
     expect(calls).toHaveLength(0);
   });
 
@@ -73,7 +61,7 @@ describe('RegisterForm', () => {
   });
 
   it('signs in with the returned session and goes to /onboarding', async () => {
-    const calls = stubFetch({ status: 201, body: { data: session } });
+    const calls = stubFetch({ status: 201, body: { data: testSession } });
     const { user, router } = renderWithProviders(<RegisterForm />);
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Criar conta' }));

@@ -51,11 +51,12 @@ export const collectionsApi = {
     api.post<CollectionItem | undefined>('/collection_items', body),
   updateItem: (itemId: string, body: CollectionItemUpdateBody) =>
     api.put<CollectionItem | undefined>(`/collection_items/${enc(itemId)}`, body),
-  /** Every item id of the collection, once, in the new order (issue 8); 409 when they differ. */
-  reorder: (id: string, itemIds: string[]) =>
-    api.put<Collection | undefined>(`/collection/${enc(id)}/items/order`, {
-      item_ids: itemIds,
-    } satisfies ItemOrderBody),
+  /**
+   * Every item id of the collection, once, in the new order (issue 8), with the order the screen
+   * showed before the move: 409 when the items, or their order, changed meanwhile.
+   */
+  reorder: (id: string, body: ItemOrderBody) =>
+    api.put<Collection | undefined>(`/collection/${enc(id)}/items/order`, body),
   removeItem: (itemId: string) =>
     api.delete<{ deleted: true; collection_id: string } | undefined>(`/collection_items/${enc(itemId)}`),
 };

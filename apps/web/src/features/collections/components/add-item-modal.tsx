@@ -1,37 +1,26 @@
-import { ITEM_MESSAGES, collectionItemCreateBody } from '@acervo/contract/collection-item';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { collectionItemCreateBody, type CollectionItemCreateBody } from '@acervo/contract/collection-item';
 import Modal from 'react-bootstrap/Modal';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { z } from 'zod';
 import { ErrorState } from '../../../components/ui/error-state';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { FormField } from '../../../components/ui/form-field';
 import { Loading } from '../../../components/ui/loading';
 import { SelectField } from '../../../components/ui/select-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
+import { TextField } from '../../../components/ui/text-field';
+import { useContractForm } from '../../../hooks/use-contract-form';
+import { useFormAlert } from '../../../hooks/use-form-alert';
 import { errorMessageKey, unusableAnswer } from '../../../lib/api-errors';
 import { useAuth } from '../../../lib/auth';
 import { useCreateItem, useUserCollections } from '../hooks/use-collections';
-
-const schema = collectionItemCreateBody.omit({ rating: true }).extend({ description: z.string() });
-type FormInput = z.input<typeof schema>;
-type FormOutput = z.output<typeof schema>;
 
 function AddItemForm({ userId, onDone }: { userId: string; onDone: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const collections = useUserCollections(userId);
   const create = useCreateItem();
-  const [alertKey, setAlertKey] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitted },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(schema),
+  const alert = useFormAlert();
+  const form = useContractForm(collectionItemCreateBody, {
     defaultValues: { collection_id: '', name: '', description: '' },
   });
 
@@ -53,45 +42,29 @@ function AddItemForm({ userId, onDone }: { userId: string; onDone: () => void })
       </div>
     );
 
-  const onSubmit = async (values: FormOutput) => {
-    setAlertKey(null);
-    try {
+  const onSubmit = (values: CollectionItemCreateBody) =>
+    alert.attempt('itemCreate', async () => {
       const created = await create.mutateAsync(values);
       if (!created?.id) throw unusableAnswer();
       onDone();
       await navigate(`/lists/${values.collection_id}`);
-    } catch (error) {
-      setAlertKey(errorMessageKey(error, 'itemCreate'));
-    }
-  };
-  const nameError = errors.name
-    ? t(
-        errors.name.message === ITEM_MESSAGES.name
-          ? 'collections.validation.modalItemName'
-          : 'collections.validation.tooLong',
-      )
-    : undefined;
+    });
   return (
-    <form noValidate className={isSubmitted ? 'was-validated' : undefined} onSubmit={handleSubmit(onSubmit)}>
-      <FormAlert message={alertKey ? t(alertKey) : null} />
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
+      <FormAlert messageKey={alert.key} />
       <SelectField
+        form={form}
+        name="collection_id"
         label={t('collections.addItemModal.collection')}
         placeholder={t('collections.addItemModal.collectionPlaceholder')}
         options={[...collections.data]
           .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'))
           .map((c) => ({ value: c.id, label: `${c.name} (${c.category_name})` }))}
-        required
-        error={errors.collection_id ? t('collections.validation.modalCollection') : undefined}
-        {...register('collection_id')}
       />
-      <FormField
-        label={t('collections.addItemModal.name')}
-        required
-        maxLength={200}
-        error={nameError}
-        {...register('name')}
-      />
-      <FormField
+      <TextField form={form} name="name" label={t('collections.addItemModal.name')} />
+      <TextField
+        form={form}
+        name="description"
         label={
           <>
             {t('collections.addItemModal.description')}{' '}
@@ -100,9 +73,6 @@ function AddItemForm({ userId, onDone }: { userId: string; onDone: () => void })
         }
         multiline
         rows={3}
-        maxLength={2000}
-        error={errors.description ? t('collections.validation.tooLong') : undefined}
-        {...register('description')}
       />
       <div className="d-flex justify-content-end gap-2">
         <button type="button" className="btn btn-light" onClick={onDone}>

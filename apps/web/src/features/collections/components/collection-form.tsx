@@ -1,21 +1,22 @@
 import {
-  COLLECTION_MESSAGES,
   collectionCreateBody,
   collectionUpdateBody,
   type Collection,
+  type CollectionCreateBody,
+  type CollectionUpdateBody,
 } from '@acervo/contract/collection';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { CheckField } from '../../../components/ui/check-field';
 import { ErrorState } from '../../../components/ui/error-state';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { FormField } from '../../../components/ui/form-field';
 import { Loading } from '../../../components/ui/loading';
 import { SelectField } from '../../../components/ui/select-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
+import { TextField } from '../../../components/ui/text-field';
+import { useContractForm } from '../../../hooks/use-contract-form';
+import { useFormAlert } from '../../../hooks/use-form-alert';
 import { errorMessageKey, isNotFound, unusableAnswer } from '../../../lib/api-errors';
 import { useAuth } from '../../../lib/auth';
 import {
@@ -26,28 +27,15 @@ import {
   useUpdateCollection,
 } from '../hooks/use-collections';
 import { DeleteConfirmation, EditFooter, useSaveOrDelete } from './save-or-delete';
+import type { FormMode, SharedFieldsProps } from './save-or-delete';
 
-/** The same schemas the API validates with; the form always sends `private` (issue 5). */
-const createSchema = collectionCreateBody.extend({ description: z.string(), private: z.boolean() });
-const editSchema = collectionUpdateBody.extend({ description: z.string(), private: z.boolean() });
-type FormInput = z.input<typeof createSchema>;
-type FormOutput = z.output<typeof createSchema>;
-type Mode = 'create' | 'edit';
-
-function fieldErrorKey(
-  field: 'category_id' | 'name' | 'description',
-  message: string | undefined,
-  mode: Mode,
-) {
-  if (message === undefined) return undefined;
-  if (field === 'category_id') return 'collections.validation.category';
-  if (
-    field === 'name' &&
-    (message === COLLECTION_MESSAGES.nameCreate || message === COLLECTION_MESSAGES.nameEdit)
-  )
-    return mode === 'create' ? 'collections.validation.nameCreate' : 'collections.validation.nameEdit';
-  return 'collections.validation.tooLong';
-}
+/** Creating and editing take the same fields. */
+type FormValues = CollectionCreateBody & CollectionUpdateBody;
+/** The schemas the API validates each write with. */
+const schemas: Record<FormMode, z.ZodType<FormValues, FormValues>> = {
+  create: collectionCreateBody,
+  edit: collectionUpdateBody,
+};
 
 function CollectionFields({
   mode,
@@ -56,28 +44,10 @@ function CollectionFields({
   busy,
   alertKey,
   footer,
-}: {
-  mode: Mode;
-  initial: FormInput;
-  onSubmit: (values: FormOutput) => Promise<void>;
-  busy: boolean;
-  alertKey: string | null;
-  footer: React.ReactNode;
-}) {
+}: SharedFieldsProps<FormValues>) {
   const { t } = useTranslation();
   const categories = useCategories();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitted },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(mode === 'create' ? createSchema : editSchema),
-    defaultValues: initial,
-  });
-  const err = (field: 'category_id' | 'name' | 'description') => {
-    const key = fieldErrorKey(field, errors[field]?.message, mode);
-    return key ? t(key) : undefined;
-  };
+  const form = useContractForm(schemas[mode], { defaultValues: initial });
   const options = (categories.data ?? []).map((c) => ({ value: c.id, label: c.name }));
   // A category that is not in the list yet (still loading) would reset the select: wait for it.
   if (categories.isPending) return <Loading />;
@@ -90,24 +60,23 @@ function CollectionFields({
     );
 
   return (
-    <form noValidate className={isSubmitted ? 'was-validated' : undefined} onSubmit={handleSubmit(onSubmit)}>
-      <FormAlert message={alertKey ? t(alertKey) : null} />
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
+      <FormAlert messageKey={alertKey} />
       <SelectField
+        form={form}
+        name="category_id"
         label={t('collections.form.category')}
         placeholder={t('collections.form.categoryPlaceholder')}
         options={options}
-        required
-        error={err('category_id')}
-        {...register('category_id')}
       />
-      <FormField
+      <TextField
+        form={form}
+        name="name"
         label={t(mode === 'create' ? 'collections.form.nameCreate' : 'collections.form.nameEdit')}
-        required
-        maxLength={120}
-        error={err('name')}
-        {...register('name')}
       />
-      <FormField
+      <TextField
+        form={form}
+        name="description"
         label={
           <>
             {t('collections.form.description')}{' '}
@@ -116,23 +85,16 @@ function CollectionFields({
         }
         multiline
         rows={4}
-        maxLength={2000}
-        error={err('description')}
-        {...register('description')}
       />
-      <div className="form-check form-switch mb-4">
-        <input
-          id="collection-private"
-          type="checkbox"
-          role="switch"
-          className="form-check-input"
-          {...register('private')}
-        />
-        <label htmlFor="collection-private" className="form-check-label">
-          {t(mode === 'create' ? 'collections.form.privateCreate' : 'collections.form.privateEdit')}
-        </label>
-        <div className="form-text">{t('collections.form.privateHint')}</div>
-      </div>
+      {/* Always registered, so the write always says whether the list is private (issue 5). */}
+      <CheckField
+        form={form}
+        name="private"
+        asSwitch
+        className="mb-4"
+        label={t(mode === 'create' ? 'collections.form.privateCreate' : 'collections.form.privateEdit')}
+        hint={t('collections.form.privateHint')}
+      />
       <div className="d-flex flex-wrap gap-2">
         <SubmitButton busy={busy}>{t('collections.form.save')}</SubmitButton>
         {footer}
@@ -146,24 +108,20 @@ export function CollectionCreateForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateCollection();
-  const [alertKey, setAlertKey] = useState<string | null>(null);
-  const onSubmit = async (values: FormOutput) => {
-    setAlertKey(null);
-    try {
+  const alert = useFormAlert();
+  const onSubmit = (values: FormValues) =>
+    alert.attempt('collectionCreate', async () => {
       const created = await create.mutateAsync(values);
       if (!created?.id) throw unusableAnswer();
       await navigate(`/lists/${created.id}`);
-    } catch (error) {
-      setAlertKey(errorMessageKey(error, 'collectionCreate'));
-    }
-  };
+    });
   return (
     <CollectionFields
       mode="create"
       initial={{ category_id: '', name: '', description: '', private: false }}
       onSubmit={onSubmit}
       busy={create.isPending}
-      alertKey={alertKey}
+      alertKey={alert.key}
       footer={
         <Link to="/profile" className="btn btn-light">
           {t('collections.form.back')}
@@ -177,7 +135,7 @@ function CollectionEditFields({ collection }: { collection: Collection }) {
   const update = useUpdateCollection(collection.id);
   const remove = useDeleteCollection(collection.id);
   const back = `/lists/${collection.id}`;
-  const { alertKey, confirming, setConfirming, onSubmit, onDelete } = useSaveOrDelete<FormOutput>({
+  const { alertKey, confirming, setConfirming, onSubmit, onDelete } = useSaveOrDelete<FormValues>({
     save: (values) => update.mutateAsync(values),
     remove: () => remove.mutateAsync(),
     saveContext: 'collectionUpdate',

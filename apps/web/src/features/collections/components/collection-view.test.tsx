@@ -1,14 +1,9 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubFetch } from '../../../testing/render';
 import { aCollection, storeSession } from '../../../testing/fixtures';
 import { CollectionView } from './collection-view';
 import { groupByCategory } from './user-collections';
-
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
 
 const collection = aCollection({
   description: 'Os melhores.',

@@ -1,15 +1,9 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubFetch } from '../../../testing/render';
 import { aCollection, storeSession } from '../../../testing/fixtures';
 import { FeedBrowser } from './feed-browser';
 import { UserCollections } from './user-collections';
-
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-  localStorage.clear();
-});
 
 const card = (n: number, category = { id: 'k1', name: 'Museus' }) =>
   aCollection({

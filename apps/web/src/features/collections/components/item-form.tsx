@@ -1,21 +1,21 @@
 import type { Collection } from '@acervo/contract/collection';
 import {
-  ITEM_MESSAGES,
   collectionItemCreateForm,
   collectionItemUpdateBody,
   type CollectionItem,
+  type CollectionItemUpdateBody,
 } from '@acervo/contract/collection-item';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { FormField } from '../../../components/ui/form-field';
 import { Loading } from '../../../components/ui/loading';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { errorMessageKey, unusableAnswer } from '../../../lib/api-errors';
+import { TextField } from '../../../components/ui/text-field';
+import { useContractForm } from '../../../hooks/use-contract-form';
+import { useFormAlert } from '../../../hooks/use-form-alert';
+import { unusableAnswer } from '../../../lib/api-errors';
 import { useAuth } from '../../../lib/auth';
 import { useCollection, useCreateItem, useDeleteItem, useUpdateItem } from '../hooks/use-collections';
 import { CollectionBanner } from './collection-banner';
@@ -23,76 +23,34 @@ import { LoadFailure, useItemAndCollection } from './item-loader';
 import { RatingInput } from './rating-input';
 import { mayEditItems } from './roles';
 import { DeleteConfirmation, EditFooter, useSaveOrDelete } from './save-or-delete';
+import type { FormMode, SharedFieldsProps } from './save-or-delete';
 
-const createSchema = collectionItemCreateForm.omit({ collection_id: true }).extend({
-  rating: z.number().nullable(),
-});
-const editSchema = collectionItemUpdateBody.extend({
-  description: z.string(),
-  rating: z.number().nullable(),
-});
-type FormInput = { name: string; description: string; rating: number | null };
-type FormOutput = z.output<typeof editSchema>;
+/** Both pages edit these; the create page also carries its collection's id as a (hidden) value. */
+type FormInput = CollectionItemUpdateBody & { collection_id?: string };
+/** The schemas the API validates each write with (the create page requires a description). */
+const schemas: Record<FormMode, z.ZodType<FormInput, FormInput>> = {
+  create: collectionItemCreateForm,
+  edit: collectionItemUpdateBody,
+};
 
-function itemErrorKey(field: 'name' | 'description', message: string | undefined): string | undefined {
-  if (message === undefined) return undefined;
-  if (message === ITEM_MESSAGES.name) return 'collections.validation.itemName';
-  if (message === ITEM_MESSAGES.description) return 'collections.validation.itemDescription';
-  return field === 'name' ? 'collections.validation.itemName' : 'collections.validation.tooLong';
-}
-
-function ItemFields({
-  mode,
-  initial,
-  onSubmit,
-  busy,
-  alertKey,
-  footer,
-}: {
-  mode: 'create' | 'edit';
-  initial: FormInput;
-  onSubmit: (values: FormOutput) => Promise<void>;
-  busy: boolean;
-  alertKey: string | null;
-  footer: React.ReactNode;
-}) {
+function ItemFields({ mode, initial, onSubmit, busy, alertKey, footer }: SharedFieldsProps<FormInput>) {
   const { t } = useTranslation();
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors, isSubmitted },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(mode === 'create' ? createSchema : editSchema),
-    defaultValues: initial,
-  });
-  const err = (field: 'name' | 'description') => {
-    const key = itemErrorKey(field, errors[field]?.message);
-    return key ? t(key) : undefined;
-  };
+  const form = useContractForm(schemas[mode], { defaultValues: initial });
   return (
-    <form noValidate className={isSubmitted ? 'was-validated' : undefined} onSubmit={handleSubmit(onSubmit)}>
-      <FormAlert message={alertKey ? t(alertKey) : null} />
-      <FormField
-        label={t('collections.item.name')}
-        required
-        maxLength={200}
-        error={err('name')}
-        {...register('name')}
-      />
-      <FormField
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
+      <FormAlert messageKey={alertKey} />
+      <TextField form={form} name="name" label={t('collections.item.name')} />
+      <TextField
+        form={form}
+        name="description"
         label={t('collections.item.description')}
         multiline
         rows={4}
-        maxLength={2000}
-        required={mode === 'create'}
-        error={err('description')}
-        {...register('description')}
       />
       <Controller
-        control={control}
+        control={form.control}
         name="rating"
-        render={({ field }) => <RatingInput value={field.value} onChange={field.onChange} />}
+        render={({ field }) => <RatingInput value={field.value ?? null} onChange={field.onChange} />}
       />
       <div className="d-flex flex-wrap gap-2">
         <SubmitButton busy={busy}>{t('collections.item.save')}</SubmitButton>
@@ -114,22 +72,18 @@ export function ItemCreatePage({ collectionId }: { collectionId: string }) {
   const navigate = useNavigate();
   const query = useCollection(collectionId);
   const create = useCreateItem();
-  const [alertKey, setAlertKey] = useState<string | null>(null);
+  const alert = useFormAlert();
 
   if (query.isPending) return <Loading />;
   if (query.isError) return <LoadFailure query={query} context="collectionView" />;
 
   const collection = query.data;
-  const onSubmit = async (values: FormOutput) => {
-    setAlertKey(null);
-    try {
-      const created = await create.mutateAsync({ collection_id: collection.id, ...values });
+  const onSubmit = (values: FormInput) =>
+    alert.attempt('itemCreate', async () => {
+      const created = await create.mutateAsync({ ...values, collection_id: collection.id });
       if (!created?.id) throw unusableAnswer();
       await navigate(`/lists/${collection.id}`);
-    } catch (error) {
-      setAlertKey(errorMessageKey(error, 'itemCreate'));
-    }
-  };
+    });
   return (
     <>
       <CollectionBanner collection={collection} compact />
@@ -146,10 +100,10 @@ export function ItemCreatePage({ collectionId }: { collectionId: string }) {
                 ) : (
                   <ItemFields
                     mode="create"
-                    initial={{ name: '', description: '', rating: null }}
+                    initial={{ collection_id: collection.id, name: '', description: '', rating: null }}
                     onSubmit={onSubmit}
                     busy={create.isPending}
-                    alertKey={alertKey}
+                    alertKey={alert.key}
                     footer={
                       <Link to={`/lists/${collection.id}`} className="btn btn-light">
                         {t('collections.item.back')}
@@ -192,7 +146,7 @@ function ItemEditFields({ collection, item }: { collection: Collection; item: Co
   const update = useUpdateItem(collection.id, item.id);
   const remove = useDeleteItem(collection.id, item.id);
   const back = `/lists/${collection.id}`;
-  const { alertKey, confirming, setConfirming, onSubmit, onDelete } = useSaveOrDelete<FormOutput>({
+  const { alertKey, confirming, setConfirming, onSubmit, onDelete } = useSaveOrDelete<FormInput>({
     save: (values) => update.mutateAsync(values),
     remove: () => remove.mutateAsync(),
     saveContext: 'itemUpdate',

@@ -1,8 +1,22 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { errorMessageKey, unusableAnswer, type ErrorContext } from '../../../lib/api-errors';
+import { useFormAlert } from '../../../hooks/use-form-alert';
+import { unusableAnswer, type ErrorContext } from '../../../lib/api-errors';
+
+export type FormMode = 'create' | 'edit';
+
+/** What a create or an edit screen hands the fields it shares with the other one. */
+export interface SharedFieldsProps<Values> {
+  mode: FormMode;
+  initial: Values;
+  onSubmit: (values: Values) => Promise<void>;
+  busy: boolean;
+  alertKey: string | null;
+  /** Buttons after Save: Back, and Delete when editing. */
+  footer: ReactNode;
+}
 
 interface SaveOrDeleteOptions<Values> {
   save: (values: Values) => Promise<unknown>;
@@ -20,30 +34,24 @@ interface SaveOrDeleteOptions<Values> {
  */
 export function useSaveOrDelete<Values>(options: SaveOrDeleteOptions<Values>) {
   const navigate = useNavigate();
-  const [alertKey, setAlertKey] = useState<string | null>(null);
+  const alert = useFormAlert();
   const [confirming, setConfirming] = useState(false);
 
-  const onSubmit = async (values: Values) => {
-    setAlertKey(null);
-    try {
+  const onSubmit = (values: Values) =>
+    alert.attempt(options.saveContext, async () => {
       if (!(await options.save(values))) throw unusableAnswer();
       await navigate(options.afterSave);
-    } catch (error) {
-      setAlertKey(errorMessageKey(error, options.saveContext));
-    }
-  };
-  const onDelete = async () => {
-    setAlertKey(null);
-    try {
-      if (!(await options.remove())) throw unusableAnswer();
-      setConfirming(false);
+    });
+  const onDelete = () =>
+    alert.attempt(options.deleteContext, async () => {
+      try {
+        if (!(await options.remove())) throw unusableAnswer();
+      } finally {
+        setConfirming(false);
+      }
       await navigate(options.afterDelete);
-    } catch (error) {
-      setConfirming(false);
-      setAlertKey(errorMessageKey(error, options.deleteContext));
-    }
-  };
-  return { alertKey, confirming, setConfirming, onSubmit, onDelete };
+    });
+  return { alertKey: alert.key, confirming, setConfirming, onSubmit, onDelete };
 }
 
 /** Catalogue section holding back, delete, confirmTitle, confirmDelete, confirmYes, confirmNo. */

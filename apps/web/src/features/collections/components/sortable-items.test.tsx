@@ -1,13 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gate, renderWithProviders, stubFetch } from '../../../testing/render';
 import { aCollection, storeSession } from '../../../testing/fixtures';
 import { CollectionView } from './collection-view';
-
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
 
 const item = (id: string, name: string, position: number) => ({
   id,
@@ -44,7 +39,10 @@ describe('reordering items', () => {
     expect(titles()).toEqual(['Central do Brasil', 'Bacurau']);
     expect(calls[1]!.url).toBe('/api/v1/collection/c1/items/order');
     expect(calls[1]!.init?.method).toBe('PUT');
-    expect(JSON.parse(String(calls[1]!.init?.body))).toEqual({ item_ids: ['i2', 'i1'] });
+    expect(JSON.parse(String(calls[1]!.init?.body))).toEqual({
+      item_ids: ['i2', 'i1'],
+      previous_item_ids: ['i1', 'i2'],
+    });
     held.open();
     expect(await screen.findByText('Nova ordem salva.')).toBeInTheDocument();
     expect(titles()).toEqual(['Central do Brasil', 'Bacurau']);

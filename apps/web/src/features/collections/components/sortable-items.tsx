@@ -100,7 +100,7 @@ export function SortableItems({ items, collectionId }: { items: CollectionItem[]
   const [message, say] = useLiveMessage();
   const byId = useMemo(() => new Map(items.map((item) => [item.id, item])), [items]);
   // react-query's optimistic update "through the UI": the pending order is the call's variables.
-  const order = reorder.isPending ? reorder.variables : items.map((item) => item.id);
+  const order = reorder.isPending ? reorder.variables.item_ids : items.map((item) => item.id);
   const ordered = order.map((id) => byId.get(id)).filter((i) => i !== undefined);
 
   const sensors = useSensors(
@@ -124,15 +124,18 @@ export function SortableItems({ items, collectionId }: { items: CollectionItem[]
     onDragCancel: ({ active }) => t('collections.view.dnd.cancelled', { name: nameOf(active.id) }),
   };
 
-  const save = (ids: string[]) =>
-    reorder.mutate(ids, {
-      onSuccess: () => say(t('collections.view.orderSaved')),
-      onError: (error) => say(t(errorMessageKey(error, 'reorder')), 'failed'),
-    });
+  const save = (next: string[], previous: string[]) =>
+    reorder.mutate(
+      { item_ids: next, previous_item_ids: previous },
+      {
+        onSuccess: () => say(t('collections.view.orderSaved')),
+        onError: (error) => say(t(errorMessageKey(error, 'reorder')), 'failed'),
+      },
+    );
   const ids = ordered.map((item) => item.id);
   const move = (from: number, to: number) => {
     if (from === to || from < 0 || to < 0 || to >= ids.length) return;
-    save(arrayMove(ids, from, to));
+    save(arrayMove(ids, from, to), ids);
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over) move(ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));

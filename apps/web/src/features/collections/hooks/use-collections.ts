@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import type { Collection, CollectionCreateBody, CollectionUpdateBody } from '@acervo/contract/collection';
 import type { CollectionItemCreateBody, CollectionItemUpdateBody } from '@acervo/contract/collection-item';
+import type { ItemOrderBody } from '@acervo/contract/social';
 import { sharedKeys } from '../../../lib/query-keys';
 import { collectionsApi } from '../api/collections-api';
 
@@ -164,15 +165,16 @@ export function useDeleteItem(collectionId: string, itemId: string) {
 /**
  * Persists a new item order (issue 8). The list shows `variables` while the call is out (see
  * SortableItems), so nothing is written to the cache before the server agrees; the answer is the
- * collection in its new order. A 409 means the items changed meanwhile: the collection is fetched
- * again so the list shows the order the server has now. Calls of one collection run one at a
- * time, in the order they were made.
+ * collection in its new order. A 409 means the items or their order changed meanwhile (someone
+ * else's move): the collection is fetched again so the list shows the order the server has now.
+ * Calls of one collection run one at a time, in the order they were made, so each one's
+ * `previous_item_ids` is what the one before it left.
  */
 export function useReorderItems(collectionId: string) {
   const client = useQueryClient();
   return useMutation({
     scope: { id: `reorder-${collectionId}` },
-    mutationFn: (itemIds: string[]) => collectionsApi.reorder(collectionId, itemIds),
+    mutationFn: (body: Required<ItemOrderBody>) => collectionsApi.reorder(collectionId, body),
     onSuccess: (collection: Collection | undefined) => {
       if (collection) client.setQueryData(collectionKeys.detail(collectionId), collection);
     },

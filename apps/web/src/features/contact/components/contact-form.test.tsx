@@ -1,12 +1,7 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubFetch } from '../../../testing/render';
 import { ContactForm } from './contact-form';
-
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
 
 async function fill(user: ReturnType<typeof renderWithProviders>['user']) {
   await user.type(screen.getByLabelText('Nome'), 'Ana');

@@ -1,13 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubFetch } from '../../../testing/render';
 import { storeSession } from '../../../testing/fixtures';
 import { NotificationsBell } from './notifications-bell';
-
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
 
 const page = (data: unknown[], unread: number, next_cursor: string | null = null) => ({
   status: 200,

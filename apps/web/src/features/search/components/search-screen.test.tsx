@@ -1,14 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubFetch } from '../../../testing/render';
 import { storeSession } from '../../../testing/fixtures';
 import { SearchBox } from './search-box';
 import { SearchScreen } from './search-screen';
-
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
 
 const text = (value: string, ...ranges: Array<[number, number]>) => ({
   text: value,

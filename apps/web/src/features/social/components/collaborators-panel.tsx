@@ -1,16 +1,27 @@
 import { COLLABORATOR_ROLES, type CollaboratorRole, type Collection } from '@acervo/contract/collection';
-import { collaboratorByEmailBody, type Collaborator, type InviteLink } from '@acervo/contract/social';
-import { useRef, useState, type FormEvent } from 'react';
+import {
+  collaboratorByEmailBody,
+  inviteLinkBody,
+  type Collaborator,
+  type CollaboratorByEmailBody,
+  type InviteLink,
+  type InviteLinkBody,
+} from '@acervo/contract/social';
+import { useId, useRef, useState } from 'react';
+import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorState } from '../../../components/ui/error-state';
-import { FormField } from '../../../components/ui/form-field';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { LiveMessage, useLiveMessage } from '../../../components/ui/live-message';
 import { Loading } from '../../../components/ui/loading';
 import { SelectField } from '../../../components/ui/select-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
+import { TextField } from '../../../components/ui/text-field';
+import { useContractForm } from '../../../hooks/use-contract-form';
+import { useFormAlert } from '../../../hooks/use-form-alert';
 import { errorMessageKey } from '../../../lib/api-errors';
 import { useAuth } from '../../../lib/auth';
 import { formatDate } from '../../../lib/format';
@@ -37,6 +48,7 @@ function CollaboratorRow({
 }) {
   const { t } = useTranslation();
   const roles = useRoleOptions();
+  const selectId = useId();
   const name = collaborator.name;
   const changeRole = (role: CollaboratorRole) =>
     writes.setRole.mutate(
@@ -53,13 +65,22 @@ function CollaboratorRow({
       <Link to={`/profile/${collaborator.user_id}`} className="flex-grow-1 min-w-0 text-break">
         {name}
       </Link>
-      <SelectField
-        className="mb-0 collaborator-role"
-        label={<span className="visually-hidden">{t('social.collaborators.roleOf', { name })}</span>}
-        options={roles}
+      <label htmlFor={selectId} className="visually-hidden">
+        {t('social.collaborators.roleOf', { name })}
+      </label>
+      <Form.Select
+        id={selectId}
+        size="sm"
+        className="collaborator-role"
         value={collaborator.role}
         onChange={(event) => changeRole(event.target.value as CollaboratorRole)}
-      />
+      >
+        {roles.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Form.Select>
       <button
         type="button"
         className="btn btn-sm btn-outline-danger"
@@ -133,49 +154,42 @@ function CollaboratorList({ collectionId, writes, say }: { collectionId: string;
   );
 }
 
-/** Add an existing account by its e-mail; self-contained so it can move to the shared form hook. */
+/** Add an existing account by its e-mail (the contract's body, validated as the API does). */
 function AddByEmail({ writes, say }: { writes: Writes; say: Say }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const roles = useRoleOptions();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<CollaboratorRole>('editor');
-  const [errorKey, setErrorKey] = useState<string | null>(null);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = collaboratorByEmailBody.safeParse({ email, role });
-    if (!body.success) return setErrorKey('social.collaborators.emailInvalid');
-    // The API says the same (400); saying it here spares the call.
-    if (body.data.email === user?.userEmail.toLowerCase()) return setErrorKey('social.collaborators.isOwner');
-    setErrorKey(null);
-    writes.add.mutate(body.data, {
-      onSuccess: (added) => {
-        setEmail('');
-        say(t('social.collaborators.added', { name: added.name, role: t(`social.roles.${added.role}`) }));
-      },
-      onError: (error) => setErrorKey(errorMessageKey(error, 'collaboratorAdd')),
+  const alert = useFormAlert();
+  const form = useContractForm(collaboratorByEmailBody, { defaultValues: { email: '', role: 'editor' } });
+  const onSubmit = (body: CollaboratorByEmailBody) => {
+    // The API refuses the owner too (400); saying it here spares the call and names the field.
+    if (body.email === user?.userEmail.toLowerCase())
+      return form.setError('email', { message: 'collaboratorIsOwner' });
+    return alert.attempt('collaboratorAdd', async () => {
+      const added = await writes.add.mutateAsync(body);
+      form.reset({ email: '', role: body.role });
+      say(t('social.collaborators.added', { name: added.name, role: t(`social.roles.${added.role}`) }));
     });
   };
   return (
-    <form noValidate className="mb-4" onSubmit={onSubmit} aria-labelledby="add-collaborator-title">
+    <form
+      noValidate
+      className="mb-4"
+      onSubmit={form.handleSubmit(onSubmit)}
+      aria-labelledby="add-collaborator-title"
+    >
       <h3 id="add-collaborator-title" className="h6">
         {t('social.collaborators.addTitle')}
       </h3>
-      <FormField
-        label={t('social.collaborators.email')}
+      <FormAlert messageKey={alert.key} />
+      <TextField
+        form={form}
+        name="email"
         type="email"
         autoComplete="off"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={errorKey ? t(errorKey) : undefined}
-        showErrorNow
+        label={t('social.collaborators.email')}
       />
-      <SelectField
-        label={t('social.collaborators.role')}
-        options={roles}
-        value={role}
-        onChange={(event) => setRole(event.target.value as CollaboratorRole)}
-      />
+      <SelectField form={form} name="role" label={t('social.collaborators.role')} options={roles} />
       <SubmitButton busy={writes.add.isPending}>{t('social.collaborators.add')}</SubmitButton>
     </form>
   );
@@ -185,24 +199,21 @@ function AddByEmail({ writes, say }: { writes: Writes; say: Say }) {
 function InviteLinks({ writes, say }: { writes: Writes; say: Say }) {
   const { t, i18n } = useTranslation();
   const roles = useRoleOptions();
-  const [role, setRole] = useState<CollaboratorRole>('editor');
+  const form = useContractForm(inviteLinkBody, { defaultValues: { role: 'editor' } });
   const [link, setLink] = useState<InviteLink | null>(null);
   const field = useRef<HTMLInputElement>(null);
   // The API's `url` is built from PUBLIC_URL, for mail; on screen the link points at the address
   // this page was opened from, which is the same site in production and the right one elsewhere.
   const url = link ? new URL(`/invite/${link.token}`, window.location.origin).href : '';
 
-  const create = () =>
-    writes.createLink.mutate(
-      { role },
-      {
-        onSuccess: (created) => {
-          setLink(created);
-          say(t('social.invite.created', { role: t(`social.roles.${created.role}`) }));
-        },
-        onError: (error) => say(t(errorMessageKey(error, 'inviteLink')), 'failed'),
+  const create = (body: InviteLinkBody) =>
+    writes.createLink.mutate(body, {
+      onSuccess: (created) => {
+        setLink(created);
+        say(t('social.invite.created', { role: t(`social.roles.${created.role}`) }));
       },
-    );
+      onError: (error) => say(t(errorMessageKey(error, 'inviteLink')), 'failed'),
+    });
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
@@ -226,19 +237,15 @@ function InviteLinks({ writes, say }: { writes: Writes; say: Say }) {
     <div>
       <h3 className="h6">{t('social.invite.title')}</h3>
       <p className="small text-body-secondary">{t('social.invite.hint')}</p>
-      <SelectField
-        label={t('social.invite.role')}
-        options={roles}
-        value={role}
-        onChange={(event) => setRole(event.target.value as CollaboratorRole)}
-      />
-      <div className="d-flex flex-wrap gap-2 mb-3">
-        <button
-          type="button"
-          className="btn btn-outline-primary"
-          onClick={create}
-          aria-busy={writes.createLink.isPending}
-        >
+      <form noValidate onSubmit={form.handleSubmit(create)} className="d-flex flex-wrap gap-2 mb-3">
+        <SelectField
+          form={form}
+          name="role"
+          label={t('social.invite.role')}
+          options={roles}
+          className="w-100"
+        />
+        <button type="submit" className="btn btn-outline-primary" aria-busy={writes.createLink.isPending}>
           {t('social.invite.create')}
         </button>
         <button
@@ -249,7 +256,7 @@ function InviteLinks({ writes, say }: { writes: Writes; say: Say }) {
         >
           {t('social.invite.revoke')}
         </button>
-      </div>
+      </form>
       {link ? (
         <div className="invite-link">
           <label htmlFor="invite-link-url" className="form-label">

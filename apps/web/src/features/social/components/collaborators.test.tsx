@@ -1,14 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubFetch } from '../../../testing/render';
 import { aCollection, storeSession } from '../../../testing/fixtures';
 import { CollaboratorsPanel } from './collaborators-panel';
 import { InviteLanding } from './invite-landing';
-
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
 
 const collection = aCollection({ name: 'Diário' });
 const bruno = {
@@ -50,13 +45,13 @@ describe('CollaboratorsPanel', () => {
     const email = await screen.findByLabelText('E-mail da pessoa');
     await user.type(email, 'ninguem@example.com');
     await user.click(screen.getByRole('button', { name: 'Adicionar' }));
-    expect(await screen.findByText('Nenhuma conta usa este e-mail.')).toBeVisible();
-    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nenhuma conta usa este e-mail.');
 
     await user.clear(email);
     await user.type(email, 'ANA@example.com');
     await user.click(screen.getByRole('button', { name: 'Adicionar' }));
     expect(await screen.findByText('O dono da coleção já tem acesso a ela.')).toBeVisible();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(calls).toHaveLength(2);
   });
 

@@ -1,5 +1,4 @@
 import { inviteParams } from '@acervo/contract/social';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -8,6 +7,7 @@ import { Loading } from '../../../components/ui/loading';
 import { PromptCard, SignInPrompt } from '../../../components/ui/prompt-card';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useFormAlert } from '../../../hooks/use-form-alert';
 import { errorMessageKey, isNotFound } from '../../../lib/api-errors';
 import { useAuth } from '../../../lib/auth';
 import { formatDate } from '../../../lib/format';
@@ -20,7 +20,7 @@ function SignedInInvite({ token }: { token: string }) {
   const wellFormed = inviteParams.safeParse({ token }).success;
   const invite = useInvite(token, wellFormed);
   const accept = useAcceptInvite(token);
-  const [alertKey, setAlertKey] = useState<string | null>(null);
+  const alert = useFormAlert();
 
   if (!wellFormed || (invite.isError && isNotFound(invite.error)))
     return (
@@ -42,19 +42,15 @@ function SignedInInvite({ token }: { token: string }) {
   if (invite.isPending) return <Loading />;
 
   const preview = invite.data;
-  const onAccept = async () => {
-    setAlertKey(null);
-    try {
+  const onAccept = () =>
+    alert.attempt('inviteAccept', async () => {
       const accepted = await accept.mutateAsync();
       await navigate(`/lists/${accepted.collection_id}`);
-    } catch (error) {
-      setAlertKey(errorMessageKey(error, 'inviteAccept'));
-    }
-  };
+    });
   return (
     <PromptCard>
       <h1 className="h3 mb-3">{t('social.invite.pageTitle')}</h1>
-      <FormAlert message={alertKey ? t(alertKey) : null} />
+      <FormAlert messageKey={alert.key} />
       <p className="lead">
         {t('social.invite.preview', { owner: preview.owner_name, collection: preview.collection_name })}
       </p>

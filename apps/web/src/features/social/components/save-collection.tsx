@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { errorMessageKey, unusableAnswer } from '../../../lib/api-errors';
+import { useFormAlert } from '../../../hooks/use-form-alert';
+import { unusableAnswer } from '../../../lib/api-errors';
 import { useSaveCollection } from '../hooks/use-social';
 
 type Visibility = 'private' | 'public';
@@ -26,7 +27,7 @@ function SaveDialog({
   const { t } = useTranslation();
   const save = useSaveCollection();
   const [visibility, setVisibility] = useState<Visibility>('private');
-  const [alertKey, setAlertKey] = useState<string | null>(null);
+  const alert = useFormAlert();
   const [copy, setCopy] = useState<Collection | null>(null);
   const copyLink = useRef<HTMLAnchorElement>(null);
   // The form is gone once saved; keyboard focus goes to the way to the copy.
@@ -37,18 +38,15 @@ function SaveDialog({
   const close = () => {
     onHide();
     setCopy(null);
-    setAlertKey(null);
+    alert.show(null);
   };
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setAlertKey(null);
-    try {
+    void alert.attempt('save', async () => {
       const saved = await save.mutateAsync({ id: collection.id, isPrivate: visibility === 'private' });
       if (!saved?.id) throw unusableAnswer();
       setCopy(saved);
-    } catch (error) {
-      setAlertKey(errorMessageKey(error, 'save'));
-    }
+    });
   };
   const option = (value: Visibility) => (
     <div className="form-check mb-2">
@@ -92,9 +90,9 @@ function SaveDialog({
           </Modal.Footer>
         </>
       ) : (
-        <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        <form noValidate onSubmit={onSubmit}>
           <Modal.Body>
-            <FormAlert message={alertKey ? t(alertKey) : null} />
+            <FormAlert messageKey={alert.key} />
             <p>{t('social.save.intro', { name: collection.name, owner: collection.owner_name })}</p>
             <fieldset>
               <legend className="form-label fs-6 fw-semibold">{t('social.save.visibility')}</legend>

@@ -2,17 +2,12 @@ import type { Collection } from '@acervo/contract/collection';
 import type { UserProfile } from '@acervo/contract/user';
 import { useQuery } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sharedKeys } from '../../../lib/query-keys';
 import { gate, renderWithProviders, stubFetch, testQueryClient } from '../../../testing/render';
 import { aCollection, storeSession } from '../../../testing/fixtures';
 import { CollectionBannerActions, CollectionCardActions } from './collection-actions';
 import { FollowUserButton } from './follow-button';
-
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
 
 const collection = aCollection({ followers: 3, likes: 7 });
 

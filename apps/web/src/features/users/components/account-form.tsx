@@ -1,5 +1,4 @@
 import {
-  ACCOUNT_MESSAGES,
   BRAZILIAN_STATES,
   COUNTRIES,
   accountBody,
@@ -7,28 +6,22 @@ import {
   type AccountFields,
   type UserAccount,
 } from '@acervo/contract/user';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/ui/error-state';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { FormField } from '../../../components/ui/form-field';
 import { Loading } from '../../../components/ui/loading';
+import { MaskedField } from '../../../components/ui/masked-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { ApiError } from '../../../lib/api-client';
+import { TextField } from '../../../components/ui/text-field';
+import { useContractForm } from '../../../hooks/use-contract-form';
+import { useFormAlert } from '../../../hooks/use-form-alert';
 import { errorMessageKey, unusableAnswer } from '../../../lib/api-errors';
 import { useAuth } from '../../../lib/auth';
 import { useAccount, useUpdateAccount } from '../hooks/use-users';
-import { MaskedField } from './masked-field';
 
-type Field = keyof AccountBody;
-
-/** Contract message → catalogue key (the contract speaks Portuguese; the catalogue speaks both). */
-const MESSAGE_KEYS = new Map<string, string>(
-  Object.entries(ACCOUNT_MESSAGES).map(([key, message]) => [message, `users.validation.${key}`]),
-);
+const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
 /** ISO `AAAA-MM-DD` from the API → the displayed `DD/MM/AAAA` (spec section 3). */
 export function isoToDisplay(iso: string | null): string {
@@ -54,167 +47,71 @@ function AccountFieldsForm({ account }: { account: UserAccount }) {
   const { t } = useTranslation();
   const { renameUser } = useAuth();
   const update = useUpdateAccount(account.id);
-  const [alertKey, setAlertKey] = useState<string | null>(null);
+  const alert = useFormAlert();
   const [saved, setSaved] = useState(false);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitted },
-  } = useForm<AccountBody, unknown, AccountFields>({
-    resolver: zodResolver(accountBody),
-    defaultValues: initialValues(account),
-  });
-  const err = (field: Field) => {
-    const message = errors[field]?.message;
-    if (message === undefined) return undefined;
-    return t(MESSAGE_KEYS.get(message) ?? 'users.validation.tooLong');
-  };
+  const form = useContractForm(accountBody, { defaultValues: initialValues(account) });
 
-  const onSubmit = async (values: AccountFields) => {
-    setAlertKey(null);
-    setSaved(false);
-    try {
-      const result = await update.mutateAsync(values);
-      if (!result) throw unusableAnswer();
-      renameUser(result.name);
-      setSaved(true);
-    } catch (error) {
-      // The API checks the same schema; its per-field messages land under the fields.
-      if (error instanceof ApiError && error.fields)
-        for (const [field, message] of Object.entries(error.fields))
-          if (field in accountBody.shape) setError(field as Field, { message });
-      setAlertKey(errorMessageKey(error, 'accountUpdate'));
-    }
-  };
+  const onSubmit = (values: AccountFields) =>
+    alert.attempt(
+      'accountUpdate',
+      async () => {
+        setSaved(false);
+        const result = await update.mutateAsync(values);
+        if (!result) throw unusableAnswer();
+        renameUser(result.name);
+        setSaved(true);
+      },
+      form.showApiErrors,
+    );
+
+  // Every field is labelled by its name in the catalogue and takes half a row from md up.
+  const field = (name: keyof AccountBody, className = 'col-12 col-md-6 mb-3') => ({
+    form,
+    name,
+    className,
+    label: t(`users.account.fields.${name}`),
+  });
+  const masked = (name: 'cellular' | 'birthday' | 'postal_code') => ({
+    ...field(name),
+    placeholder: t(`users.account.placeholders.${name}`),
+  });
 
   return (
-    <form noValidate className={isSubmitted ? 'was-validated' : undefined} onSubmit={handleSubmit(onSubmit)}>
-      <FormAlert message={alertKey ? t(alertKey) : null} />
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
+      <FormAlert messageKey={alert.key} />
       {saved ? (
         <div className="alert alert-success" role="status">
           {t('users.account.saved')}
         </div>
       ) : null}
       <div className="row g-0 gx-md-3">
-        <div className="col-12 col-md-6">
-          <FormField
-            label={t('users.account.fields.name')}
-            required
-            autoComplete="name"
-            maxLength={120}
-            error={err('name')}
-            {...register('name')}
-          />
-        </div>
-        <div className="col-12 col-md-6">
-          <FormField
-            label={t('users.account.fields.alias_name')}
-            required
-            autoComplete="nickname"
-            maxLength={60}
-            error={err('alias_name')}
-            {...register('alias_name')}
-          />
-        </div>
-        <div className="col-12 col-md-6">
-          <Controller
-            control={control}
-            name="cellular"
-            render={({ field }) => (
-              <MaskedField
-                label={t('users.account.fields.cellular')}
-                mask="(00) 00000-0000"
-                placeholder={t('users.account.placeholders.cellular')}
-                autoComplete="tel-national"
-                inputMode="tel"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={err('cellular')}
-              />
-            )}
-          />
-        </div>
-        <div className="col-12 col-md-6">
-          <Controller
-            control={control}
-            name="birthday"
-            render={({ field }) => (
-              <MaskedField
-                label={t('users.account.fields.birthday')}
-                mask="00/00/0000"
-                placeholder={t('users.account.placeholders.birthday')}
-                autoComplete="bday"
-                inputMode="numeric"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={err('birthday')}
-              />
-            )}
-          />
-        </div>
-        <div className="col-12">
-          <FormField
-            label={t('users.account.fields.address')}
-            required
-            autoComplete="street-address"
-            maxLength={200}
-            error={err('address')}
-            {...register('address')}
-          />
-        </div>
-        <div className="col-12 col-md-6">
-          <SelectField
-            label={t('users.account.fields.country')}
-            placeholder={t('users.account.select')}
-            options={COUNTRIES.map((country) => ({ value: country, label: country }))}
-            required
-            error={err('country')}
-            {...register('country')}
-          />
-        </div>
-        <div className="col-12 col-md-6">
-          <SelectField
-            label={t('users.account.fields.state')}
-            placeholder={t('users.account.select')}
-            options={BRAZILIAN_STATES.map((state) => ({ value: state, label: state }))}
-            required
-            error={err('state')}
-            {...register('state')}
-          />
-        </div>
-        <div className="col-12 col-md-6">
-          <FormField
-            label={t('users.account.fields.city')}
-            required
-            autoComplete="address-level2"
-            maxLength={100}
-            error={err('city')}
-            {...register('city')}
-          />
-        </div>
-        <div className="col-12 col-md-6">
-          <Controller
-            control={control}
-            name="postal_code"
-            render={({ field }) => (
-              <MaskedField
-                label={t('users.account.fields.postal_code')}
-                mask="00000-000"
-                placeholder={t('users.account.placeholders.postal_code')}
-                autoComplete="postal-code"
-                inputMode="numeric"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={err('postal_code')}
-              />
-            )}
-          />
-        </div>
+        <TextField {...field('name')} autoComplete="name" />
+        <TextField {...field('alias_name')} autoComplete="nickname" />
+        <MaskedField
+          {...masked('cellular')}
+          mask="(00) 00000-0000"
+          autoComplete="tel-national"
+          inputMode="tel"
+        />
+        <MaskedField {...masked('birthday')} mask="00/00/0000" autoComplete="bday" inputMode="numeric" />
+        <TextField {...field('address', 'col-12 mb-3')} autoComplete="street-address" />
+        <SelectField
+          {...field('country')}
+          placeholder={t('users.account.select')}
+          options={options(COUNTRIES)}
+        />
+        <SelectField
+          {...field('state')}
+          placeholder={t('users.account.select')}
+          options={options(BRAZILIAN_STATES)}
+        />
+        <TextField {...field('city')} autoComplete="address-level2" />
+        <MaskedField
+          {...masked('postal_code')}
+          mask="00000-000"
+          autoComplete="postal-code"
+          inputMode="numeric"
+        />
       </div>
       <SubmitButton busy={update.isPending}>{t('users.account.save')}</SubmitButton>
     </form>

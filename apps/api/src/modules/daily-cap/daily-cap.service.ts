@@ -1,0 +1,81 @@
+import type { Queryable } from '../../db/client.ts';
+import type { Config } from '../../env.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Viewer } from '../collection/collection.policy.ts';
+
+/** Social actions a person may take only so many times a day (abuse limits, issue 8). */
+export type CappedAction = 'like' | 'follow' | 'save' | 'invite';
+
+/**
+ * Counts one `kind` action against the viewer's cap for the last 24 hours, inside the caller's
+ * transaction and after the action: over the cap it throws 429, which rolls the action back.
+ * Callers charge only actions that changed something, so repeating one (a double click) is free.
+ */
+export type ChargeDailyCap = (tx: Queryable, viewer: Viewer, kind: CappedAction) => Promise<void>;
+
+export const dailyCapReached = () =>
+  new AppError(429, 'RATE_LIMITED', 'Você atingiu o limite diário para esta ação. Tente novamente amanhã.');
+
+export function dailyCapCharger(config: Config): ChargeDailyCap {
+  const caps: Record<CappedAction, number> = {
+    like: config.SOCIAL_DAILY_LIKES,
+    follow: config.SOCIAL_DAILY_FOLLOWS,
+    save: config.SOCIAL_DAILY_SAVES,
+    invite: config.SOCIAL_DAILY_INVITES,
+  };
+  return async (tx, viewer, kind) => {
+    // One person's actions of a kind queue here (until the transaction ends), so concurrent
+    // requests cannot all read "one left" and pass together.
+    await tx.query(
+      'SELECT pg_advisory_xact_lock(hashtext($1))',
+      [`daily-cap:${viewer.id}:${kind}`],
+      'daily_cap_lock',
+    );
+    // What fell out of the window is no longer needed: the log stays one day deep.
+    await tx.query(
+      `DELETE FROM social_actions WHERE user_id = $1 AND kind = $2 AND created_at <= now() - interval '1 day'`,
+      [viewer.id, kind],
+      'daily_cap_prune',
+    );
+    const [row] = await tx.query<{ used: number }>(
+      'SELECT count(*)::int AS used FROM social_actions WHERE user_id = $1 AND kind = $2',
+      [viewer.id, kind],
+      'daily_cap_count',
+    );
+    if (row!.used >= caps[kind]) throw dailyCapReached();
+    await tx.query(
+      'INSERT INTO social_actions (user_id, kind) VALUES ($1, $2)',
+      [viewer.id, kind],
+      'daily_cap_log',
+    );
+  };
+}
+
+/**
+ * Turns a social relation (a like, a follow) on or off, idempotently: it is inserted at most once
+ * (ON CONFLICT DO NOTHING) and only a new one is charged to the viewer's daily cap. Returns
+ * whether it was created now (the moment to notify someone).
+ */
+export async function toggleRelation(
+  tx: Queryable,
+  relation: {
+    table: 'collection_likes' | 'collection_followers' | 'user_followers';
+    columns: [string, string];
+  },
+  values: [string, string],
+  on: boolean,
+  charge: { viewer: Viewer; kind: CappedAction; charge: ChargeDailyCap },
+): Promise<boolean> {
+  const [a, b] = relation.columns;
+  if (!on) {
+    await tx.query(`DELETE FROM ${relation.table} WHERE ${a} = $1 AND ${b} = $2`, values);
+    return false;
+  }
+  const inserted = await tx.query(
+    `INSERT INTO ${relation.table} (${a}, ${b}) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`,
+    values,
+  );
+  if (inserted.length === 0) return false;
+  await charge.charge(tx, charge.viewer, charge.kind);
+  return true;
+}

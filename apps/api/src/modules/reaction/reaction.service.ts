@@ -1,0 +1,46 @@
+import type { Db } from '../../db/client.ts';
+import { assertCan, type Viewer } from '../collection/collection.policy.ts';
+import { findGuarded } from '../collection/collection.service.ts';
+import { toggleRelation, type ChargeDailyCap } from '../daily-cap/daily-cap.service.ts';
+
+/**
+ * What a reader can do to a collection: like it (own ones included) or follow it to hear about
+ * its changes (not one's own). Each is a row per person, counted by a trigger.
+ */
+const REACTIONS = {
+  like: { table: 'collection_likes', count: 'likes_count', action: 'react' },
+  follow: { table: 'collection_followers', count: 'followers_count', action: 'follow' },
+} as const;
+export type Reaction = keyof typeof REACTIONS;
+
+/**
+ * Turns the viewer's like or follow on or off, idempotently, and reads the new total back in the
+ * same transaction. `created` says it is new (the moment to notify the owner).
+ */
+export async function setReaction(
+  db: Db,
+  reaction: Reaction,
+  collectionId: string,
+  viewer: Viewer,
+  on: boolean,
+  charge: ChargeDailyCap,
+): Promise<{ total: number; created: boolean }> {
+  const { table, count, action } = REACTIONS[reaction];
+  return db.transaction(async (tx) => {
+    // The share lock keeps the collection from being deleted under the new row.
+    assertCan(action, await findGuarded(tx, collectionId, viewer, { lock: 'share' }), viewer);
+    const created = await toggleRelation(
+      tx,
+      { table, columns: ['collection_id', 'user_id'] },
+      [collectionId, viewer.id],
+      on,
+      { viewer, kind: reaction, charge },
+    );
+    const [row] = await tx.query<{ total: number }>(
+      `SELECT ${count} AS total FROM collections WHERE id = $1`,
+      [collectionId],
+      `collection_${reaction}_total`,
+    );
+    return { total: row!.total, created };
+  });
+}

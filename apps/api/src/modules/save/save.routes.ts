@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { collectionParams, collectionResponse } from '@acervo/contract/collection';
+import { collectionItemParams, collectionItemResponse } from '@acervo/contract/collection-item';
+import { collectionSaveBody, itemSaveBody } from '@acervo/contract/social';
+import type { Db } from '../../db/client.ts';
+import type { Config } from '../../env.ts';
+import { bearerSecurity, signedInUser } from '../../plugins/authentication.ts';
+import { CAPPED_ERRORS, cappedRoutes } from '../daily-cap/capped-routes.ts';
+import { saveCollection, saveItem } from './save.service.ts';
+
+const tags = ['social'];
+
+export async function saveRoutes(
+  app: FastifyInstance,
+  { db, config }: { db: Db; config: Config },
+): Promise<void> {
+  const { r, charge } = cappedRoutes(app, config);
+
+  r.post(
+    '/collection/:id/save',
+    {
+      schema: {
+        tags,
+        summary:
+          'Save a copy of a collection the caller may read into their own collections (private by default; daily cap)',
+        security: bearerSecurity,
+        params: collectionParams,
+        // A bare POST (no body) saves with the defaults.
+        body: collectionSaveBody.nullish(),
+        response: { 201: collectionResponse, ...CAPPED_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const options = request.body ?? collectionSaveBody.parse({});
+      const copy = await saveCollection(db, request.params.id, user, options, charge);
+      return reply.status(201).send({ data: copy });
+    },
+  );
+
+  r.post(
+    '/collection_items/:item/save',
+    {
+      schema: {
+        tags,
+        summary: 'Copy an item the caller may read, last, into a collection they own or edit (daily cap)',
+        security: bearerSecurity,
+        params: collectionItemParams,
+        body: itemSaveBody,
+        response: { 201: collectionItemResponse, ...CAPPED_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const copy = await saveItem(db, request.params.item, user, request.body.collection_id, charge);
+      return reply.status(201).send({ data: copy });
+    },
+  );
+}

@@ -1,0 +1,57 @@
+import type { Collection } from '@acervo/contract/collection';
+import type { CollectionItem } from '@acervo/contract/collection-item';
+import type { Db } from '../../db/client.ts';
+import { newId } from '../../lib/ids.ts';
+import { copyItem, itemOrder } from '../collection-item/collection-item.service.ts';
+import { assertCan, type Viewer } from '../collection/collection.policy.ts';
+import { findGuarded, getCollection } from '../collection/collection.service.ts';
+import type { ChargeDailyCap } from '../daily-cap/daily-cap.service.ts';
+
+/**
+ * "Salvar em minhas coleções": a new collection owned by the viewer with the name, category,
+ * description and items (ratings and order included) of one they may read, remembering where it
+ * came from. Private unless the viewer says otherwise.
+ */
+export async function saveCollection(
+  db: Db,
+  sourceId: string,
+  viewer: Viewer,
+  options: { private: boolean },
+  charge: ChargeDailyCap,
+): Promise<Collection> {
+  const copyId = newId();
+  await db.transaction(async (tx) => {
+    // The share lock keeps the original from being deleted or changed while it is copied.
+    assertCan('react', await findGuarded(tx, sourceId, viewer, { lock: 'share' }), viewer);
+    await tx.query(
+      `INSERT INTO collections (id, user_id, category_id, name, description, private, saved_from_id)
+       SELECT $2, $3, c.category_id, c.name, c.description, $4, c.id FROM collections c WHERE c.id = $1`,
+      [sourceId, copyId, viewer.id, options.private],
+    );
+    const sourceItems = await itemOrder(tx, sourceId);
+    await tx.query(
+      `INSERT INTO collection_items (id, collection_id, name, description, rating, position)
+       SELECT m.new_id, $1, i.name, i.description, i.rating, m.position
+       FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS m(new_id, old_id, position)
+       JOIN collection_items i ON i.id = m.old_id`,
+      [copyId, sourceItems.map(() => newId()), sourceItems],
+    );
+    await charge(tx, viewer, 'save');
+  });
+  return getCollection(db, copyId, viewer);
+}
+
+/** Copies an item the viewer may read, last, into one of the collections whose items they edit. */
+export async function saveItem(
+  db: Db,
+  itemId: string,
+  viewer: Viewer,
+  targetCollectionId: string,
+  charge: ChargeDailyCap,
+): Promise<CollectionItem> {
+  return db.transaction(async (tx) => {
+    const copy = await copyItem(tx, viewer, itemId, targetCollectionId);
+    await charge(tx, viewer, 'save');
+    return copy;
+  });
+}

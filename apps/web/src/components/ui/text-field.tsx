@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import Form from 'react-bootstrap/Form';
+import type { FormControlProps } from 'react-bootstrap/FormControl';
+import type { FieldValues, Path } from 'react-hook-form';
+import { useContractField, type ContractForm } from '../../hooks/use-contract-form';
+import { FieldShell } from './field-shell';
+
+type InputProps = Omit<
+  FormControlProps,
+  | 'form'
+  | 'name'
+  | 'id'
+  | 'required'
+  | 'maxLength'
+  | 'value'
+  | 'defaultValue'
+  | 'onChange'
+  | 'onBlur'
+  | 'isValid'
+  | 'isInvalid'
+>;
+
+/** A text input (or `multiline` textarea) bound to a field of a contract form. */
+export function TextField<Input extends FieldValues>({
+  form,
+  name,
+  label,
+  hint,
+  multiline,
+  rows,
+  deps,
+  showErrorWhileTyping,
+  className,
+  ...input
+}: InputProps & {
+  form: ContractForm<Input, unknown>;
+  name: Path<Input>;
+  label: ReactNode;
+  /** Shown under the field, after any error. */
+  hint?: ReactNode;
+  multiline?: boolean;
+  rows?: number;
+  /** Fields to validate again when this one changes (e.g. a confirmation). */
+  deps?: Path<Input>[];
+  /** Show the error as soon as the field changes, not only after a submit. */
+  showErrorWhileTyping?: boolean;
+}) {
+  const field = useContractField(form, name, { showErrorWhileTyping, hasHint: Boolean(hint) });
+  return (
+    <FieldShell id={field.id} label={label} error={field.error} hint={hint} className={className}>
+      <Form.Control
+        {...input}
+        {...(multiline ? { as: 'textarea', rows: rows ?? 5 } : {})}
+        {...field.control}
+        maxLength={field.maxLength}
+        {...form.register(name, { deps })}
+      />
+    </FieldShell>
+  );
+}

@@ -1,0 +1,68 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { sessionUserFrom, writeStoredSession } from '../../../lib/session-storage';
+import { renderWithProviders, stubFetch, testSession } from '../../../testing/render';
+import { AccountProfile } from './account-form';
+
+const account = {
+  id: testSession.user_id,
+  name: 'Ana Souza',
+  picture: null,
+  total_collections: 0,
+  total_followers: 0,
+  total_likes: 0,
+  email: 'ana@example.com',
+  alias_name: 'Ana',
+  cellular: '(11) 91234-5678',
+  birthday: '1990-02-07',
+  address: 'Rua Augusta, 100',
+  country: 'Brasil',
+  state: 'São Paulo',
+  city: 'São Paulo',
+  postal_code: '01310-100',
+};
+
+const signedIn = () => writeStoredSession(sessionUserFrom(testSession), true);
+
+describe('AccountProfile', () => {
+  it('shows the masks filled in and blocks an emptied field with its own text', async () => {
+    signedIn();
+    const calls = stubFetch({ status: 200, body: { data: account } });
+    const { user } = renderWithProviders(<AccountProfile />);
+    expect(await screen.findByLabelText('Aniversário')).toHaveValue('07/02/1990');
+    await user.clear(screen.getByLabelText('Cidade'));
+    await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+    const city = screen.getByLabelText('Cidade');
+    expect(city).toHaveAccessibleDescription('Preencha o campo cidade.');
+    expect(city).toHaveFocus();
+    expect(calls).toHaveLength(1);
+  });
+
+  it("puts the API's validation codes under their fields, in the reader's words", async () => {
+    signedIn();
+    stubFetch(
+      { status: 200, body: { data: account } },
+      {
+        status: 400,
+        body: {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'Verifique os campos destacados.',
+            // A code this build does not know yet still reads as a sentence.
+            fields: { cellular: 'cellularInvalid', city: 'cityNotServed' },
+          },
+        },
+      },
+    );
+    const { user } = renderWithProviders(<AccountProfile />);
+    await user.click(await screen.findByRole('button', { name: 'Salvar alterações' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Não foi possível atualizar os dados da conta. Por favor, tente novamente.',
+    );
+    expect(screen.getByLabelText('Telefone')).toHaveAccessibleDescription(
+      'Informe um celular brasileiro com DDD, por exemplo (11) 91234-5678.',
+    );
+    expect(screen.getByLabelText('Telefone')).toBeInvalid();
+    expect(screen.getByLabelText('Cidade')).toHaveAccessibleDescription('Valor inválido.');
+  });
+});
