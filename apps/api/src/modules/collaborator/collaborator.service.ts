@@ -19,6 +19,7 @@ import {
 import { findGuarded, isoUtc } from '../collection/collection.service.ts';
 import { userNotFound } from '../user/user.service.ts';
 import type { ChargeDailyCap } from '../daily-cap/daily-cap.service.ts';
+import { notify } from '../notification/notification.service.ts';
 
 export const emailNotRegistered = () =>
   new AppError(404, 'EMAIL_NOT_REGISTERED', SOCIAL_MESSAGES.emailNotRegistered);
@@ -78,7 +79,10 @@ async function upsertCollaborator(
     'collaborator_upsert',
   );
   const { created, ...collaborator } = row!;
-  if (created && charge) await charge(tx, viewer, 'invite');
+  if (created) {
+    if (charge) await charge(tx, viewer, 'invite');
+    await notify(tx, { kind: 'collaborator_added', actorId: viewer.id, recipientId: userId, collectionId });
+  }
   return { collaborator, created };
 }
 

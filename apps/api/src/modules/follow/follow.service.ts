@@ -8,6 +8,7 @@ import { decodeCursor, encodeCursor, isoUtcMicros } from '../collection/collecti
 import { userNotFound } from '../user/user.service.ts';
 import { toggleRelation, type ChargeDailyCap } from '../daily-cap/daily-cap.service.ts';
 import { pageProfiles } from '../user/user.service.ts';
+import { notify } from '../notification/notification.service.ts';
 
 async function assertUserExists(db: Queryable, userId: string, lock = false): Promise<void> {
   const rows = await db.query(
@@ -37,6 +38,7 @@ export async function setUserFollow(
       following,
       { viewer, kind: 'follow', charge },
     );
+    if (created) await notify(tx, { kind: 'new_follower', actorId: viewer.id, recipientId: userId });
     const [row] = await tx.query<{ total: number }>(
       'SELECT followers_count AS total FROM users WHERE id = $1',
       [userId],

@@ -26,12 +26,13 @@ type StoredKind = Exclude<NotificationKind, 'complete_profile'>;
 
 const TO_OWNER = `SELECT c.user_id AS recipient_id, c.id AS collection_id FROM collections c WHERE c.id = ev.collection_id`;
 
-// follow-up (social issue): the collection's collaborators join this fan-out.
+// UNION, not UNION ALL: someone who both follows and collaborates hears of it once.
 const TO_FOLLOWERS_AND_OWNER = `
   SELECT r.user_id AS recipient_id, c.id AS collection_id
   FROM collections c
   CROSS JOIN LATERAL (
     SELECT f.user_id FROM collection_followers f WHERE f.collection_id = c.id
+    UNION SELECT cc.user_id FROM collection_collaborators cc WHERE cc.collection_id = c.id
     UNION SELECT c.user_id
   ) r
   WHERE c.id = ev.collection_id AND ${visibleToViewer('c', 'r.user_id')}`;

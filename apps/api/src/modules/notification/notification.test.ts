@@ -39,11 +39,8 @@ async function notifications(who: Session, query = ''): Promise<NotificationPage
 const summary = (n: Notification) => [n.kind, n.actor?.name ?? null, n.collection?.name ?? null, n.read];
 
 async function follow(who: Session, collectionId: string) {
-  // Following has no route on this branch yet (social issue): the row is what notify() reads.
-  await ctx.db.query('INSERT INTO collection_followers (collection_id, user_id) VALUES ($1, $2)', [
-    collectionId,
-    who.user_id,
-  ]);
+  const res = await ctx.request('PUT', `/api/v1/collection/${collectionId}/follow`, who);
+  expect(res.statusCode).toBe(200);
 }
 
 const setPrivate = (owner: Session, id: string, isPrivate: boolean) =>
@@ -275,6 +272,71 @@ describe('notify()', () => {
     });
     await setPrivate(owner, col.id, false);
     expect((await notifications(friend)).data).toEqual([]);
+  });
+});
+
+describe('social actions notify the people they concern', () => {
+  const ok = async (method: 'PUT' | 'POST', url: string, who: Session, body?: object) => {
+    const res = await ctx.request(method, url, who, body);
+    expect(res.statusCode, res.body).toBeLessThan(300);
+  };
+
+  it('a follow tells the person followed, once, and never the follower', async () => {
+    const ana = await person('Ana Souza');
+    const bruno = await person('Bruno Reis');
+    await ok('PUT', `/api/v1/user/${bruno.user_id}/follow`, ana);
+    await ok('PUT', `/api/v1/user/${bruno.user_id}/follow`, ana);
+    expect((await notifications(bruno)).data.map(summary)).toEqual([
+      ['new_follower', 'Ana Souza', null, false],
+    ]);
+    expect((await notifications(ana)).data).toEqual([]);
+  });
+
+  it("a like and a save tell the collection's owner; one's own like tells nobody", async () => {
+    const owner = await person('Carla Dias');
+    const fan = await person('Diego Melo');
+    const col = await createCollection(ctx.app, owner);
+    await ok('PUT', `/api/v1/collection/${col.id}/like`, fan);
+    await ok('POST', `/api/v1/collection/${col.id}/save`, fan, { private: false });
+    await ok('PUT', `/api/v1/collection/${col.id}/like`, owner);
+    expect((await notifications(owner)).data.map(summary)).toEqual([
+      ['save', 'Diego Melo', 'Filmes para rever', false],
+      ['like', 'Diego Melo', 'Filmes para rever', false],
+    ]);
+    expect((await notifications(fan)).data).toEqual([]);
+  });
+
+  it('adding a collaborator tells them, private collection included; items they add tell the owner and followers', async () => {
+    const owner = await person('Carla Dias');
+    const editor = await person('Diego Melo');
+    const fan = await person('Eva Lima');
+    const stranger = await person('Fábio Rocha');
+    const secret = await createCollection(ctx.app, owner, { private: true, name: 'Presentes' });
+    await ok('PUT', `/api/v1/collection/${secret.id}/collaborators/${editor.user_id}`, owner, {
+      role: 'editor',
+    });
+    expect((await notifications(editor)).data.map(summary)).toEqual([
+      ['collaborator_added', 'Carla Dias', 'Presentes', false],
+    ]);
+
+    const viewer = await person('Gabi Nunes');
+    await ok('PUT', `/api/v1/collection/${secret.id}/collaborators/${viewer.user_id}`, owner, {
+      role: 'viewer',
+    });
+    await addItem(ctx.app, editor, secret.id, { name: 'Livro de receitas' });
+    expect((await notifications(owner)).data.map(summary)).toEqual([
+      ['item_added', 'Diego Melo', 'Presentes', false],
+    ]);
+    expect((await notifications(viewer)).data.map(summary)).toEqual([
+      ['item_added', 'Diego Melo', 'Presentes', false],
+      ['collaborator_added', 'Carla Dias', 'Presentes', false],
+    ]);
+    // The editor is not told of their own item; nobody outside the collection hears of it.
+    expect((await notifications(editor)).data.map(summary)).toEqual([
+      ['collaborator_added', 'Carla Dias', 'Presentes', false],
+    ]);
+    expect((await notifications(stranger)).data).toEqual([]);
+    expect((await notifications(fan)).data).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { assertCan, type Viewer } from '../collection/collection.policy.ts';
 import { findGuarded } from '../collection/collection.service.ts';
 import { toggleRelation, type ChargeDailyCap } from '../daily-cap/daily-cap.service.ts';
+import { notify } from '../notification/notification.service.ts';
 
 /**
  * What a reader can do to a collection: like it (own ones included) or follow it to hear about
@@ -36,6 +37,10 @@ export async function setReaction(
       on,
       { viewer, kind: reaction, charge },
     );
+    // The owner hears of a new like; following a collection is the follower's own business.
+    if (created && reaction === 'like') {
+      await notify(tx, { kind: 'like', actorId: viewer.id, collectionId });
+    }
     const [row] = await tx.query<{ total: number }>(
       `SELECT ${count} AS total FROM collections WHERE id = $1`,
       [collectionId],

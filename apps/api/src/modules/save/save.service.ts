@@ -6,6 +6,7 @@ import { copyItem, itemOrder } from '../collection-item/collection-item.service.
 import { assertCan, type Viewer } from '../collection/collection.policy.ts';
 import { findGuarded, getCollection } from '../collection/collection.service.ts';
 import type { ChargeDailyCap } from '../daily-cap/daily-cap.service.ts';
+import { notify } from '../notification/notification.service.ts';
 
 /**
  * "Salvar em minhas coleções": a new collection owned by the viewer with the name, category,
@@ -37,6 +38,7 @@ export async function saveCollection(
       [copyId, sourceItems.map(() => newId()), sourceItems],
     );
     await charge(tx, viewer, 'save');
+    await notify(tx, { kind: 'save', actorId: viewer.id, collectionId: sourceId });
   });
   return getCollection(db, copyId, viewer);
 }
