@@ -123,7 +123,7 @@ test('A likes and saves B’s public collection and sees "salva de B"', async ({
   await expect(anaPage.getByRole('heading', { level: 1 })).toHaveText('Romances brasileiros');
   await expect(anaPage.getByRole('heading', { name: 'Itens da minha coleção' })).toBeVisible();
   await expect(anaPage.getByText('salva de Bruno Autor')).toBeVisible();
-  await expect(anaPage.getByRole('link', { name: 'Dom Casmurro' })).toBeVisible();
+  await expect(anaPage.getByRole('link', { name: 'Dom Casmurro', exact: true })).toBeVisible();
   await expect(anaPage.getByText('Privada', { exact: true })).toHaveCount(0);
   await anaPage.getByRole('link', { name: 'ver a original' }).click();
   await expect(anaPage).toHaveURL(new RegExp(`/lists/${list.id}$`));
