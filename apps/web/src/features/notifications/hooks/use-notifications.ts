@@ -21,7 +21,7 @@ export const UNREAD_POLL_MS = 60_000;
 export function useUnreadCount() {
   return useQuery({
     queryKey: notificationKeys.unread,
-    queryFn: async () => (await notificationsApi.page(null, 1)).unread,
+    queryFn: async () => (await notificationsApi.page({ limit: 1 })).unread,
     refetchInterval: UNREAD_POLL_MS,
     refetchOnWindowFocus: true,
   });
@@ -33,7 +33,7 @@ export function useNotifications(enabled: boolean) {
   return useInfiniteQuery({
     queryKey: notificationKeys.list,
     queryFn: async ({ pageParam }) => {
-      const page = await notificationsApi.page(pageParam);
+      const page = await notificationsApi.page({ cursor: pageParam ?? undefined });
       client.setQueryData(notificationKeys.unread, page.unread);
       return page;
     },

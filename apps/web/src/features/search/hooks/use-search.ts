@@ -12,7 +12,7 @@ export function useSearch(q: string, type: SearchType) {
   const term = q.trim();
   return useInfiniteQuery({
     queryKey: ['search', type, term],
-    queryFn: ({ pageParam }) => searchApi.page(term, type, pageParam),
+    queryFn: ({ pageParam }) => searchApi.page({ q: term, type, cursor: pageParam ?? undefined }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.next_cursor,
     select: (data) => data.pages.flatMap((page) => page.data),

@@ -1,6 +1,7 @@
 import type { Collection, CollaboratorRole, CollectionRole } from '@acervo/contract/collection';
 import type {
   peoplePageResponse,
+  PeopleQuery,
   Collaborator,
   CollaboratorBody,
   CollaboratorByEmailBody,
@@ -35,7 +36,7 @@ export const socialApi = {
     on
       ? api.put<FollowState>(`/user/${enc(userId)}/follow`)
       : api.delete<FollowState>(`/user/${enc(userId)}/follow`),
-  people: (userId: string, list: FollowList, cursor?: string | null) =>
+  people: (userId: string, list: FollowList, { cursor }: PeopleQuery = {}) =>
     api.page<PeoplePage>(`/user/${enc(userId)}/${list}`, cursor),
   popularPeople: () => api.get<UserProfile[]>('/user/popular?limit=6'),
   networkPeople: () => api.get<UserProfile[]>('/user/network?limit=6'),

@@ -109,7 +109,7 @@ export function useFollowUser() {
 export function usePeople(userId: string, list: FollowList) {
   return useInfiniteQuery({
     queryKey: socialKeys.people(userId, list),
-    queryFn: ({ pageParam }) => socialApi.people(userId, list, pageParam),
+    queryFn: ({ pageParam }) => socialApi.people(userId, list, { cursor: pageParam ?? undefined }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.next_cursor,
     select: (data) => data.pages.flatMap((page) => page.data),
