@@ -44,18 +44,20 @@ describe('routes', () => {
 
   it('restores a stored session before rendering guarded pages', async () => {
     storeSession();
+    // The header's bell asks for the unread count.
+    stubFetch({ status: 200, body: { data: [], next_cursor: null, unread: 1 } });
     renderApp('/onboarding');
     expect(
       await screen.findByRole('heading', { name: 'Boas-vindas ao Acervo, Ana Souza!' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Acervo, seu perfil' })).toHaveAttribute('href', '/profile');
-    expect(screen.getByRole('button', { name: /Notificações/ })).toHaveTextContent('01');
+    expect(await screen.findByRole('button', { name: 'Notificações: 1 não lida' })).toHaveTextContent('01');
   });
 
   it('signs out and goes to /login when a signed call answers 401', async () => {
     storeSession();
     const calls = stubFetch({ status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'x' } } });
-    // The profile's first call (its header's GET /user/u1) answers 401.
+    // The first signed call (the bell's count or the profile header's GET /user/u1) answers 401.
     const { router } = renderApp('/profile');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(calls[0]?.init?.headers).toMatchObject({ authorization: 'Bearer tok' });

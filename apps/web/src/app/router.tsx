@@ -5,6 +5,7 @@ import { AccountLayout, AccountProfilePage, AccountSecurityPage } from './routes
 import { ContactPage } from './routes/contact';
 import { FeedPage } from './routes/feed';
 import { HelpPage } from './routes/help';
+import { InvitePage } from './routes/invite';
 import { LandingPage } from './routes/landing';
 import { LegalPage } from './routes/legal-page';
 import {
@@ -18,16 +19,18 @@ import {
 import { LoginPage } from './routes/login';
 import { NotFoundPage } from './routes/not-found';
 import { OnboardingPage } from './routes/onboarding';
-import { ProfilePage, UserProfilePage } from './routes/profile';
+import { FollowListPage, ProfilePage, UserProfilePage } from './routes/profile';
 import { RecoverPage } from './routes/recover';
 import { RegisterPage } from './routes/register';
 import { RouteErrorPage } from './routes/route-error';
+import { SearchPage } from './routes/search';
 
 /**
  * Every route of the web app, in one place (spec section 2).
  * - Public pages go in `publicRoutes`.
  * - Pages behind the sign-in guard go in `signedInRoutes` (issue 5: feed, profile, lists, items,
- *   account); each composes components of its `src/features/<feature>` folder.
+ *   account; issue 8: followers, following, search); each composes components of its
+ *   `src/features/<feature>` folder.
  */
 const publicRoutes: RouteObject[] = [
   { index: true, element: <LandingPage /> },
@@ -40,6 +43,8 @@ const publicRoutes: RouteObject[] = [
   { path: 'terms-use', element: <LegalPage document="terms" /> },
   // Not behind the guard: an anonymous visitor sees the sign-in prompt (spec section 2).
   { path: 'lists/:id', element: <CollectionPage /> },
+  // Issue 8: a visitor sees what the invite is and is asked to sign in to accept it.
+  { path: 'invite/:token', element: <InvitePage /> },
 ];
 
 const signedInRoutes: RouteObject[] = [
@@ -48,7 +53,10 @@ const signedInRoutes: RouteObject[] = [
   // Onboarding's "complete your profile" card: the account form is where registration data lives.
   { path: 'profile/update', element: <Navigate to="/account/profile" replace /> },
   { path: 'profile/:userId', element: <UserProfilePage /> },
+  { path: 'profile/:userId/followers', element: <FollowListPage list="followers" /> },
+  { path: 'profile/:userId/following', element: <FollowListPage list="following" /> },
   { path: 'feed', element: <FeedPage /> },
+  { path: 'search', element: <SearchPage /> },
   { path: 'lists/create', element: <CollectionCreatePage /> },
   { path: 'lists/edit/:id', element: <CollectionEditPage /> },
   { path: 'lists/:id/items/create', element: <ItemCreateRoute /> },

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@acervo/contract/errors';
 import { ApiError } from './api-client';
 
 /** Where the failure happened decides which of the spec's section-8 texts applies. */
@@ -26,7 +27,26 @@ export type ErrorContext =
   | 'itemCreate'
   | 'itemUpdate'
   | 'itemDelete'
-  | 'accountUpdate';
+  | 'accountUpdate'
+  // Social (issue 8): loads
+  | 'collaborators'
+  | 'invite'
+  | 'notifications'
+  | 'people'
+  | 'search'
+  // Social (issue 8): writes
+  | 'like'
+  | 'unlike'
+  | 'follow'
+  | 'unfollow'
+  | 'save'
+  | 'reorder'
+  | 'collaboratorAdd'
+  | 'collaboratorUpdate'
+  | 'collaboratorRemove'
+  | 'inviteLink'
+  | 'inviteAccept'
+  | 'notificationsRead';
 
 /**
  * A 2xx whose body lacks what the screen needs (e.g. no id after a create). The spec has texts for
@@ -50,6 +70,36 @@ const LOAD_KEYS: Partial<Record<ErrorContext, { failed: string; notFound?: strin
   item: { failed: 'errors.itemLoad', notFound: 'errors.itemNotFound' },
   account: { failed: 'errors.accountLoad' },
   addItemCollections: { failed: 'errors.addItemCollectionsLoad' },
+  collaborators: { failed: 'errors.collaboratorsLoad' },
+  // An unknown, expired or revoked link is a 404 (INVITE_INVALID).
+  invite: { failed: 'errors.inviteLoad', notFound: 'errors.inviteInvalid' },
+  notifications: { failed: 'errors.notificationsLoad' },
+  people: { failed: 'errors.peopleLoad' },
+  search: { failed: 'errors.searchFailed' },
+};
+
+/**
+ * Social writes (issue 8): the spec has no texts for them, so each has one of ours, and the codes
+ * the contract defines for them get their own.
+ */
+const ACTION_KEYS: Partial<
+  Record<ErrorContext, { failed: string; byCode?: Partial<Record<ErrorCode, string>> }>
+> = {
+  like: { failed: 'errors.likeFailed' },
+  unlike: { failed: 'errors.unlikeFailed' },
+  follow: { failed: 'errors.followFailed' },
+  unfollow: { failed: 'errors.unfollowFailed' },
+  save: { failed: 'errors.saveFailed' },
+  reorder: { failed: 'errors.reorderFailed', byCode: { ORDER_CONFLICT: 'errors.orderConflict' } },
+  collaboratorAdd: {
+    failed: 'errors.collaboratorAddFailed',
+    byCode: { EMAIL_NOT_REGISTERED: 'errors.emailNotRegistered' },
+  },
+  collaboratorUpdate: { failed: 'errors.collaboratorUpdateFailed' },
+  collaboratorRemove: { failed: 'errors.collaboratorRemoveFailed' },
+  inviteLink: { failed: 'errors.inviteLinkFailed' },
+  inviteAccept: { failed: 'errors.unexpected', byCode: { INVITE_INVALID: 'errors.inviteInvalid' } },
+  notificationsRead: { failed: 'errors.notificationsReadFailed' },
 };
 
 /**
@@ -89,6 +139,8 @@ export function errorMessageKey(error: unknown, context: ErrorContext): string {
   if (load) return status === 404 && load.notFound ? load.notFound : load.failed;
   const write = WRITE_KEYS[context];
   if (write) return refused(status) ? write.refused : write.unexpected;
+  const action = ACTION_KEYS[context];
+  if (action) return (code && action.byCode?.[code]) ?? action.failed;
   switch (context) {
     case 'login':
       if (status === 401) return 'errors.loginInvalid';

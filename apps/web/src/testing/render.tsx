@@ -7,11 +7,15 @@ import { AuthProvider } from '../lib/auth';
 
 /**
  * Renders a component at `/` inside the providers the app gives it. Other paths render a marker
- * so a test can see where a form navigated to.
+ * so a test can see where a form navigated to. `client` lets a test start with answers cached.
  */
 export function renderWithProviders(
   ui: ReactNode,
-  { path = '/', at = '/' }: { path?: string; at?: string } = {},
+  {
+    path = '/',
+    at = '/',
+    client = testQueryClient(),
+  }: { path?: string; at?: string; client?: QueryClient } = {},
 ) {
   const router = createMemoryRouter(
     [
@@ -22,13 +26,13 @@ export function renderWithProviders(
   );
   const user = userEvent.setup();
   const result = render(
-    <QueryClientProvider client={testQueryClient()}>
+    <QueryClientProvider client={client}>
       <AuthProvider>
         <RouterProvider router={router} />
       </AuthProvider>
     </QueryClientProvider>,
   );
-  return { ...result, user, router };
+  return { ...result, user, router, client };
 }
 
 /** A fresh cache per test, without retries, so a stubbed failure shows at once. */
@@ -45,11 +49,21 @@ export const testSession = {
   expires_at: '2030-01-01T00:00:00.000Z',
 };
 
+/** A stubbed answer; with `gate`, it is held back until the promise settles (a slow network). */
+export type StubResponse = { status: number; body?: unknown; gate?: Promise<unknown> };
+
+/** A promise to pass as `gate`, and the function that lets the held answer through. */
+export function gate() {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
+
 /**
  * Answers the next fetch calls with these JSON responses, in order (the network, not our code).
  * The real fetch is back after each test (vitest.setup.ts).
  */
-export function stubFetch(...responses: Array<{ status: number; body?: unknown } | Error>) {
+export function stubFetch(...responses: Array<StubResponse | Error>) {
   const calls: Array<{ url: string; init: RequestInit | undefined }> = [];
   const queue = [...responses];
   const fake = async (url: string | URL | Request, init?: RequestInit) => {
@@ -57,6 +71,7 @@ export function stubFetch(...responses: Array<{ status: number; body?: unknown }
     const next = queue.shift();
     if (!next) throw new Error('unexpected fetch');
     if (next instanceof Error) throw next;
+    await next.gate;
     return new Response(next.body === undefined ? null : JSON.stringify(next.body), {
       status: next.status,
       headers: { 'content-type': 'application/json' },

@@ -4,6 +4,13 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteHeader } from '../../components/layout/site-header';
 import { AddItemModal } from '../../features/collections/components/add-item-modal';
+import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
+import { HeaderSearch } from '../../features/search/components/search-box';
+import {
+  CollectionBannerActions,
+  CollectionCardActions,
+} from '../../features/social/components/collection-actions';
+import { CollectionSlotsProvider, type CollectionSlots } from '../../lib/feature-slots';
 
 /** Scrolls to `#anchor` targets after navigation (e.g. the header's About link to /#sobre). */
 function useScrollToHash() {
@@ -14,21 +21,29 @@ function useScrollToHash() {
   }, [hash, pathname]);
 }
 
-/** Header, main content and footer around every page. */
+/** The social controls on every collection card and banner (issue 8). */
+const collectionSlots: CollectionSlots = {
+  cardActions: CollectionCardActions,
+  bannerActions: CollectionBannerActions,
+};
+
+/** Header, main content and footer around every page; features meet here, in the slots. */
 export function RootLayout() {
   const { t } = useTranslation();
   useScrollToHash();
   return (
-    <div className="d-flex flex-column min-vh-100">
-      <a href="#main" className="visually-hidden-focusable skip-link">
-        {t('common.skipToContent')}
-      </a>
-      <SiteHeader addItemModal={AddItemModal} />
-      <main id="main" tabIndex={-1} className="flex-grow-1">
-        <Outlet />
-      </main>
-      <SiteFooter />
-      <ScrollRestoration />
-    </div>
+    <CollectionSlotsProvider value={collectionSlots}>
+      <div className="d-flex flex-column min-vh-100">
+        <a href="#main" className="visually-hidden-focusable skip-link">
+          {t('common.skipToContent')}
+        </a>
+        <SiteHeader addItemModal={AddItemModal} notifications={NotificationsBell} search={HeaderSearch} />
+        <main id="main" tabIndex={-1} className="flex-grow-1">
+          <Outlet />
+        </main>
+        <SiteFooter />
+        <ScrollRestoration />
+      </div>
+    </CollectionSlotsProvider>
   );
 }

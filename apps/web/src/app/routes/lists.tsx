@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useCollection } from '../../features/collections/hooks/use-collections';
+import { CollaboratorsPanel } from '../../features/social/components/collaborators-panel';
+import { useAuth } from '../../lib/auth';
 import {
   CollectionCreateForm,
   CollectionEditForm,
@@ -58,13 +61,23 @@ export function CollectionCreatePage() {
   );
 }
 
-/** /lists/edit/{id} */
+/** /lists/edit/{id}: the form, and for its owner the collaborators panel (issue 8). */
 export function CollectionEditPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
+  const { user } = useAuth();
+  // The form loads the same collection; react-query makes that one request.
+  const collection = useCollection(id).data;
   useDocumentTitle(t('collections.form.editPageTitle'));
   return (
-    <FormPage title={t('collections.form.editTitle')}>
+    <FormPage
+      title={t('collections.form.editTitle')}
+      aside={
+        collection && collection.user_id === user?.userId ? (
+          <CollaboratorsPanel key={id} collection={collection} />
+        ) : undefined
+      }
+    >
       <CollectionEditForm key={id} collectionId={id} />
     </FormPage>
   );

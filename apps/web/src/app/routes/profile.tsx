@@ -1,6 +1,9 @@
-import { Navigate, useParams } from 'react-router';
+import { useParams, Navigate } from 'react-router';
 import { RecommendedCarousel } from '../../features/collections/components/recommended-carousel';
 import { UserCollections } from '../../features/collections/components/user-collections';
+import { FollowUserButton } from '../../features/social/components/follow-button';
+import { FollowLists } from '../../features/social/components/people';
+import type { FollowList } from '../../features/social/api/social-api';
 import { ProfileHeader } from '../../features/users/components/profile-header';
 import { useAuth } from '../../lib/auth';
 
@@ -19,6 +22,20 @@ export function ProfilePage() {
   );
 }
 
+/** Someone else's header carries 'Seguir' (issue 8); one's own does not. */
+function Header({ userId }: { userId: string }) {
+  const { user } = useAuth();
+  const own = userId === user?.userId;
+  return (
+    <ProfileHeader
+      key={userId}
+      userId={userId}
+      own={own}
+      actions={own ? undefined : (profile) => <FollowUserButton user={profile} size="md" />}
+    />
+  );
+}
+
 /** /profile/{user_id}: the same header and only the 'Coleções' tabs; one's own id is /profile. */
 export function UserProfilePage() {
   const { user } = useAuth();
@@ -26,9 +43,22 @@ export function UserProfilePage() {
   if (userId === user?.userId) return <Navigate to="/profile" replace />;
   return (
     <>
-      <ProfileHeader key={userId} userId={userId} own={false} />
+      <Header userId={userId} />
       <div className="container py-4 py-lg-5">
         <UserCollections key={userId} userId={userId} own={false} />
+      </div>
+    </>
+  );
+}
+
+/** /profile/{user_id}/followers and /following (issue 8), one's own included. */
+export function FollowListPage({ list }: { list: FollowList }) {
+  const { userId = '' } = useParams();
+  return (
+    <>
+      <Header userId={userId} />
+      <div className="container py-4 py-lg-5">
+        <FollowLists key={`${userId}-${list}`} userId={userId} list={list} />
       </div>
     </>
   );

@@ -1,16 +1,25 @@
 import { useState, type ComponentType } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
-import Modal from 'react-bootstrap/Modal';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 import logo from '../../assets/logo.svg';
 import { useAuth } from '../../lib/auth';
-import { BellIcon, PlusIcon } from '../ui/icons';
+import { PlusIcon } from '../ui/icons';
 
 /** A modal a feature plugs into the header's add-item icon (issue 5: the add-item modal). */
 export type HeaderModal = ComponentType<{ show: boolean; onHide: () => void }>;
+
+/**
+ * What features plug into the signed-in header: the add-item modal (collections), the bell with
+ * its modal (notifications) and the search box (search). Shared chrome cannot import features.
+ */
+export type HeaderSlots = {
+  addItemModal?: HeaderModal | undefined;
+  notifications?: ComponentType | undefined;
+  search?: ComponentType | undefined;
+};
 
 function Brand({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
@@ -54,36 +63,11 @@ function VisitorNav() {
   );
 }
 
-function NotificationsModal({ show, onHide }: { show: boolean; onHide: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Modal show={show} onHide={onHide} centered aria-labelledby="notifications-title">
-      <Modal.Header closeButton closeLabel={t('common.notifications.close')}>
-        <Modal.Title id="notifications-title">{t('common.notifications.title')}</Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <div className="d-flex gap-3 align-items-start">
-          <span className="badge text-bg-warning text-uppercase">
-            {t('common.notifications.registrationTag')}
-          </span>
-          <div>
-            <p className="mb-2">{t('common.notifications.registrationNotice')}</p>
-            <Link to="/account/profile" className="btn btn-sm btn-outline-primary" onClick={onHide}>
-              {t('common.notifications.action')}
-            </Link>
-          </div>
-        </div>
-      </Modal.Body>
-    </Modal>
-  );
-}
-
-function SignedInNav({ addItemModal: AddItemModal }: { addItemModal?: HeaderModal | undefined }) {
+function SignedInNav({ addItemModal: AddItemModal, notifications: Bell, search: Search }: HeaderSlots) {
   const { t } = useTranslation();
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
-  const [open, setOpen] = useState<'notifications' | 'add-item' | null>(null);
-  const close = () => setOpen(null);
+  const [addingItem, setAddingItem] = useState(false);
 
   const logout = async () => {
     await signOut();
@@ -101,30 +85,24 @@ function SignedInNav({ addItemModal: AddItemModal }: { addItemModal?: HeaderModa
           {t('common.nav.feed')}
         </Nav.Link>
       </Nav>
+      {Search ? (
+        <div className="header-search py-2 py-lg-0 me-lg-3">
+          <Search />
+        </div>
+      ) : null}
       <div className="d-flex align-items-center gap-2 py-2 py-lg-0">
         {AddItemModal ? (
           <button
             type="button"
             className="btn btn-icon"
             title={t('common.nav.addItem')}
-            onClick={() => setOpen('add-item')}
+            onClick={() => setAddingItem(true)}
           >
             <PlusIcon />
             <span className="visually-hidden">{t('common.nav.addItem')}</span>
           </button>
         ) : null}
-        <button
-          type="button"
-          className="btn btn-icon position-relative"
-          title={t('common.nav.notifications')}
-          onClick={() => setOpen('notifications')}
-        >
-          <BellIcon />
-          <span className="visually-hidden">{t('common.nav.notifications')}</span>
-          <span className="position-absolute top-0 start-100 translate-middle badge rounded-pill text-bg-danger">
-            01<span className="visually-hidden"> {t('common.nav.notificationsCount', { count: 1 })}</span>
-          </span>
-        </button>
+        {Bell ? <Bell /> : null}
         <Dropdown align="end">
           <Dropdown.Toggle variant="light" className="user-menu-toggle">
             <span className="visually-hidden">{t('common.nav.userMenu')}: </span>
@@ -150,14 +128,13 @@ function SignedInNav({ addItemModal: AddItemModal }: { addItemModal?: HeaderModa
           </Dropdown.Menu>
         </Dropdown>
       </div>
-      <NotificationsModal show={open === 'notifications'} onHide={close} />
-      {AddItemModal ? <AddItemModal show={open === 'add-item'} onHide={close} /> : null}
+      {AddItemModal ? <AddItemModal show={addingItem} onHide={() => setAddingItem(false)} /> : null}
     </>
   );
 }
 
 /** Visitor or signed-in header (spec section 2, shared chrome). */
-export function SiteHeader({ addItemModal }: { addItemModal?: HeaderModal }) {
+export function SiteHeader(slots: HeaderSlots) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const [expanded, setExpanded] = useState(false);
@@ -181,7 +158,7 @@ export function SiteHeader({ addItemModal }: { addItemModal?: HeaderModal }) {
             className="d-flex flex-column flex-lg-row flex-grow-1 align-items-lg-center"
             aria-label={t('common.nav.main')}
           >
-            {user ? <SignedInNav addItemModal={addItemModal} /> : <VisitorNav />}
+            {user ? <SignedInNav {...slots} /> : <VisitorNav />}
           </nav>
         </Navbar.Collapse>
       </div>

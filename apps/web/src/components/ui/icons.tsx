@@ -70,10 +70,20 @@ export function StarIcon({ size = 20, fill = 'full' }: IconProps & { fill?: 'ful
   );
 }
 
-export function HeartIcon({ size = 20 }: IconProps) {
+/** Outlined, or filled when the person likes the thing (the button's aria-pressed says it too). */
+export function HeartIcon({ size = 20, filled = false }: IconProps & { filled?: boolean }) {
+  return (
+    <Svg size={size} fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2">
+      <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" strokeLinejoin="round" />
+    </Svg>
+  );
+}
+
+export function SearchIcon({ size = 18 }: IconProps) {
   return (
     <LineIcon size={size}>
-      <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" strokeLinejoin="round" />
+      <circle cx="11" cy="11" r="6.5" />
+      <path d="m16 16 4.5 4.5" strokeLinecap="round" />
     </LineIcon>
   );
 }
@@ -94,15 +104,13 @@ export function PencilIcon({ size = 18 }: IconProps) {
   );
 }
 
-/** A chevron pointing left or right (carousel arrows; the button carries the label). */
-export function ChevronIcon({ size = 16, direction }: IconProps & { direction: 'left' | 'right' }) {
+const CHEVRONS = { left: 'M15 5l-7 7 7 7', right: 'M9 5l7 7-7 7', up: 'M5 15l7-7 7 7', down: 'M5 9l7 7 7-7' };
+
+/** A chevron (carousel arrows, moving an item up or down; the button carries the label). */
+export function ChevronIcon({ size = 16, direction }: IconProps & { direction: keyof typeof CHEVRONS }) {
   return (
     <LineIcon size={size} weight={2.5}>
-      <path
-        d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
+      <path d={CHEVRONS[direction]} strokeLinecap="round" strokeLinejoin="round" />
     </LineIcon>
   );
 }

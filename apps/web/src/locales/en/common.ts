@@ -4,7 +4,9 @@ export const common: Catalog['common'] = {
   productName: 'Acervo',
   tagline: 'Preferences that connect people.',
   loading: 'Loading...',
+  loadMore: 'Load more',
   skipToContent: 'Skip to content',
+  signInPrompt: { login: 'Log in', register: 'I want to create my account' },
   titleSuffix: 'Acervo',
   nav: {
     main: 'Main navigation',
@@ -17,22 +19,12 @@ export const common: Catalog['common'] = {
     register: 'Sign up',
     feed: 'Feed',
     addItem: 'Add item',
-    notifications: 'Notifications',
-    notificationsCount: '{{count}} unread notification',
     userMenu: 'User menu',
     configuration: 'Configuration',
     configurationHint: 'Manage your account',
     logout: 'Log out',
     logoHomeSignedOut: 'Acervo, home page',
     logoHomeSignedIn: 'Acervo, your profile',
-  },
-  notifications: {
-    title: 'Notifications',
-    registrationTag: 'registration',
-    registrationNotice:
-      'Complete your registration: open the Configuration menu and fill in your account details.',
-    action: 'Complete registration',
-    close: 'Close',
   },
   footer: {
     contactLabel: 'Contact',

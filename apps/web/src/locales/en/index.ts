@@ -4,7 +4,10 @@ import { collections } from './collections';
 import { common } from './common';
 import { errors } from './errors';
 import { legal } from './legal';
+import { notifications } from './notifications';
 import { contact, help, landing, onboarding } from './pages';
+import { search } from './search';
+import { social } from './social';
 import { users } from './users';
 import { validation } from './validation';
 
@@ -20,4 +23,7 @@ export const en: Catalog = {
   onboarding,
   collections,
   users,
+  social,
+  notifications,
+  search,
 };

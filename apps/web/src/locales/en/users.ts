@@ -7,6 +7,7 @@ export const users: (typeof pt)['users'] = {
     avatarAlt: 'Photo of {{name}}',
     collections: 'Collections',
     followers: 'Followers',
+    following: 'Following',
     likes: 'Likes',
   },
   account: {

@@ -2,7 +2,9 @@ export const common = {
   productName: 'Acervo',
   tagline: 'Preferências que conectam pessoas.',
   loading: 'Carregando...',
+  loadMore: 'Carregar mais',
   skipToContent: 'Pular para o conteúdo',
+  signInPrompt: { login: 'Entrar', register: 'Quero criar minha conta' },
   titleSuffix: 'Acervo',
   nav: {
     main: 'Navegação principal',
@@ -15,22 +17,12 @@ export const common = {
     register: 'Cadastre-se',
     feed: 'Feed',
     addItem: 'Adicionar item',
-    notifications: 'Notificações',
-    notificationsCount: '{{count}} notificação não lida',
     userMenu: 'Menu do usuário',
     configuration: 'Configuração',
     configurationHint: 'Gerencie sua conta',
     logout: 'Sair',
     logoHomeSignedOut: 'Acervo, página inicial',
     logoHomeSignedIn: 'Acervo, seu perfil',
-  },
-  notifications: {
-    title: 'Notificações',
-    registrationTag: 'cadastro',
-    registrationNotice:
-      'Complete o seu cadastro: acesse o menu Configuração e preencha os dados da sua conta.',
-    action: 'Completar cadastro',
-    close: 'Fechar',
   },
   footer: {
     contactLabel: 'Contato',

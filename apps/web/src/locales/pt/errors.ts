@@ -1,3 +1,5 @@
+import { SOCIAL_MESSAGES } from '@acervo/contract/social';
+
 /** Spec section 8, verbatim; rateLimited is ours (the API answers 429). */
 export const errors = {
   loginInvalid:
@@ -42,4 +44,24 @@ export const errors = {
   collectionNotFound: 'Não encontramos esta coleção. Ela pode ter sido excluída ou ser privada.',
   itemNotFound: 'Não encontramos este item. Ele pode ter sido excluído.',
   retry: 'Tentar novamente',
+  // Issue 8 (social): the spec has no texts; the contract's messages are used where it has them.
+  collaboratorsLoad: 'Não foi possível carregar os colaboradores.',
+  inviteLoad: 'Não foi possível carregar o convite.',
+  inviteInvalid: SOCIAL_MESSAGES.inviteInvalid as string,
+  notificationsLoad: 'Não foi possível carregar as notificações.',
+  peopleLoad: 'Não foi possível carregar as pessoas.',
+  searchFailed: 'Não foi possível buscar agora. Por favor, tente novamente.',
+  likeFailed: 'Não foi possível curtir {{name}}. Por favor, tente novamente.',
+  unlikeFailed: 'Não foi possível desfazer a curtida em {{name}}. Por favor, tente novamente.',
+  followFailed: 'Não foi possível seguir {{name}}. Por favor, tente novamente.',
+  unfollowFailed: 'Não foi possível deixar de seguir {{name}}. Por favor, tente novamente.',
+  saveFailed: 'Não foi possível salvar a cópia. Por favor, tente novamente.',
+  reorderFailed: 'Não foi possível salvar a nova ordem; a ordem anterior voltou. Por favor, tente novamente.',
+  orderConflict: SOCIAL_MESSAGES.orderConflict as string,
+  collaboratorAddFailed: 'Não foi possível adicionar esta pessoa. Por favor, tente novamente.',
+  emailNotRegistered: SOCIAL_MESSAGES.emailNotRegistered as string,
+  collaboratorUpdateFailed: 'Não foi possível mudar o papel de {{name}}. Por favor, tente novamente.',
+  collaboratorRemoveFailed: 'Não foi possível remover {{name}}. Por favor, tente novamente.',
+  inviteLinkFailed: 'Não foi possível atualizar os links de convite. Por favor, tente novamente.',
+  notificationsReadFailed: 'Não foi possível marcar como lida. Por favor, tente novamente.',
 };

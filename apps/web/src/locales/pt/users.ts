@@ -6,6 +6,7 @@ export const users = {
     avatarAlt: 'Foto de {{name}}',
     collections: 'Coleções',
     followers: 'Seguidores',
+    following: 'Seguindo',
     likes: 'Curtidas',
   },
   account: {

@@ -10,6 +10,7 @@ import type {
   CollectionItemCreateBody,
   CollectionItemUpdateBody,
 } from '@acervo/contract/collection-item';
+import type { ItemOrderBody } from '@acervo/contract/social';
 import { api } from '../../../lib/api-client';
 
 /** The spec's `{product}` path segment is `collection` (ARCHITECTURE.md). */
@@ -50,6 +51,12 @@ export const collectionsApi = {
     api.post<CollectionItem | undefined>('/collection_items', body),
   updateItem: (itemId: string, body: CollectionItemUpdateBody) =>
     api.put<CollectionItem | undefined>(`/collection_items/${enc(itemId)}`, body),
+  /**
+   * Every item id of the collection, once, in the new order (issue 8), with the order the screen
+   * showed before the move: 409 when the items, or their order, changed meanwhile.
+   */
+  reorder: (id: string, body: ItemOrderBody) =>
+    api.put<Collection | undefined>(`/collection/${enc(id)}/items/order`, body),
   removeItem: (itemId: string) =>
     api.delete<{ deleted: true; collection_id: string } | undefined>(`/collection_items/${enc(itemId)}`),
 };

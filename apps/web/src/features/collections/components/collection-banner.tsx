@@ -2,13 +2,8 @@ import type { Collection } from '@acervo/contract/collection';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-
-export function formatDate(iso: string, language: string): string {
-  // DD/MM/YYYY in Portuguese (spec section 3).
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'pt-BR', { dateStyle: 'short' }).format(
-    new Date(iso),
-  );
-}
+import { formatDate } from '../../../lib/format';
+import { SavedFrom } from './saved-from';
 
 /** The list banner (spec section 2): name, description, counters and the four info blocks. */
 export function CollectionBanner({
@@ -42,6 +37,7 @@ export function CollectionBanner({
             {collection.description && !compact ? (
               <p className="lead mb-3 banner-description">{collection.description}</p>
             ) : null}
+            <SavedFrom from={collection.saved_from} className="mb-3" />
             <p className="mb-0 banner-counters">
               <span>
                 <strong>{collection.followers}</strong> {t('collections.view.followers')}

@@ -1,22 +1,24 @@
 import { CARD_PREVIEW_ITEMS, type Collection } from '@acervo/contract/collection';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCollectionSlots } from '../../../lib/feature-slots';
 import { RatingStars } from './rating-stars';
+import { SavedFrom } from './saved-from';
 
 /**
- * A collection as the feed and the profile show it: name, owner, the first 3 items (spec 9), and
- * 'Salvar em minhas coleções', which becomes a real copy with the social issue (ROADMAP 1).
+ * A collection as the feed and the profile show it: name, owner, where a copy was saved from, the
+ * first 3 items (spec 9), and the social controls the app plugs in (heart and count, follow,
+ * 'Salvar em minhas coleções').
  */
 export function CollectionCard({
   collection,
   showOwner = true,
-  showSave = true,
 }: {
   collection: Collection;
   showOwner?: boolean;
-  showSave?: boolean;
 }) {
   const { t } = useTranslation();
+  const { cardActions: CardActions } = useCollectionSlots();
   const preview = collection.collection_items.slice(0, CARD_PREVIEW_ITEMS);
   return (
     <article className="card collection-card h-100" aria-labelledby={`card-${collection.id}`}>
@@ -40,6 +42,7 @@ export function CollectionCard({
             </>
           ) : null}
         </p>
+        <SavedFrom from={collection.saved_from} />
         {preview.length ? (
           <ul className="list-unstyled card-items mb-3">
             {preview.map((item) => (
@@ -52,21 +55,12 @@ export function CollectionCard({
         ) : (
           <p className="text-body-secondary fst-italic mb-3">{t('collections.card.empty')}</p>
         )}
-        <div className="mt-auto d-flex flex-wrap justify-content-between align-items-center gap-2">
-          <span className="small text-body-secondary">
-            {t('collections.card.itemsCount', { count: collection.items_count })}
-          </span>
-          <div className="d-flex gap-2">
-            {showSave ? (
-              <button
-                type="button"
-                className="btn btn-sm btn-light"
-                disabled
-                title={t('collections.card.saveSoon')}
-              >
-                {t('collections.card.save')}
-              </button>
-            ) : null}
+        <div className="mt-auto">
+          {CardActions ? <CardActions collection={collection} /> : null}
+          <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mt-2">
+            <span className="small text-body-secondary">
+              {t('collections.card.itemsCount', { count: collection.items_count })}
+            </span>
             <Link to={`/lists/${collection.id}`} className="btn btn-sm btn-outline-primary">
               {t('collections.card.open')}
             </Link>
@@ -81,7 +75,6 @@ export function CollectionCard({
 export function CollectionGrid({
   collections,
   showOwner = true,
-  showSave = true,
   emptyText,
   columnClass = 'col-12 col-md-6 col-xl-4',
 }: {
@@ -89,7 +82,6 @@ export function CollectionGrid({
   /** Grid column classes: the feed, next to its sidebar, fits two cards a row. */
   columnClass?: string;
   showOwner?: boolean;
-  showSave?: boolean;
   emptyText?: string;
 }) {
   const { t } = useTranslation();
@@ -99,7 +91,7 @@ export function CollectionGrid({
     <div className="row g-4">
       {collections.map((collection) => (
         <div key={collection.id} className={columnClass}>
-          <CollectionCard collection={collection} showOwner={showOwner} showSave={showSave} />
+          <CollectionCard collection={collection} showOwner={showOwner} />
         </div>
       ))}
     </div>

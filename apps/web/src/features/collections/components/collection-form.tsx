@@ -185,6 +185,6 @@ export function CollectionEditForm({ collectionId }: { collectionId: string }) {
     );
   // The API refuses anyone else (403); say so before they fill in the form.
   if (query.data.user_id !== user?.userId)
-    return <div className="alert alert-info">{t('collections.item.ownerOnly')}</div>;
+    return <div className="alert alert-info">{t('collections.form.ownerOnly')}</div>;
   return <CollectionEditFields collection={query.data} />;
 }

@@ -1,45 +1,20 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubFetch } from '../../../testing/render';
+import { aCollection, storeSession } from '../../../testing/fixtures';
 import { CollectionView } from './collection-view';
 import { groupByCategory } from './user-collections';
 
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
-
-function storeSession(userId: string) {
-  localStorage.setItem('token', 'tok');
-  localStorage.setItem('user_id', userId);
-  localStorage.setItem('user_name', 'Ana');
-  localStorage.setItem('user_email', 'ana@example.com');
-}
-
-const collection = {
-  id: 'c1',
-  name: 'Filmes que revejo',
+const collection = aCollection({
   description: 'Os melhores.',
-  user_id: 'u1',
-  owner_name: 'Ana',
-  category_id: 'k1',
-  category_name: 'Filmes',
-  private: false,
   followers: 3,
   likes: 7,
-  location: 'Brasil',
-  last_updated: '2026-03-05T12:00:00.000Z',
-  created_at: '2026-03-01T12:00:00.000Z',
   items_count: 2,
   collection_items: [
     { id: 'i1', collection_id: 'c1', name: 'Bacurau', description: 'Faroeste.', rating: 4.5, position: 0 },
     { id: 'i2', collection_id: 'c1', name: 'Central do Brasil', description: '', rating: null, position: 1 },
   ],
-  liked_by_me: false,
-  followed_by_me: false,
-  my_role: null,
-  saved_from: null,
-};
+});
 
 describe('CollectionView', () => {
   it('shows an anonymous visitor only the prompt, without asking the API', () => {
@@ -77,7 +52,32 @@ describe('CollectionView', () => {
     expect(screen.queryByRole('link', { name: 'Editar coleção' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Reordenar/ })).toBeNull();
     expect(screen.queryByRole('link', { name: /^Editar / })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Salvar em minhas coleções' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Adicionar item' })).toBeNull();
+  });
+
+  it('lets an editor add, edit and reorder items, but not edit the collection', async () => {
+    storeSession('u2');
+    stubFetch({ status: 200, body: { data: { ...collection, my_role: 'editor' } } });
+    renderWithProviders(<CollectionView collectionId="c1" />);
+    expect(await screen.findByRole('heading', { name: 'Itens da coleção' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Adicionar item' })).toHaveAttribute(
+      'href',
+      '/lists/c1/items/create',
+    );
+    expect(screen.getByRole('link', { name: 'Editar Bacurau' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reordenar Bacurau' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Editar coleção' })).toBeNull();
+  });
+
+  it("credits a copy to the person it was saved from ('salva de')", async () => {
+    storeSession('u1');
+    const savedFrom = { id: 'c0', name: 'Original', user_id: 'u9', user_name: 'Bruno Lima' };
+    stubFetch({ status: 200, body: { data: { ...collection, saved_from: savedFrom } } });
+    renderWithProviders(<CollectionView collectionId="c1" />);
+    const credit = await screen.findByText('salva de', { exact: false });
+    expect(credit).toHaveTextContent('salva de Bruno Lima · ver a original');
+    expect(screen.getByRole('link', { name: 'Bruno Lima' })).toHaveAttribute('href', '/profile/u9');
+    expect(screen.getByRole('link', { name: 'ver a original' })).toHaveAttribute('href', '/lists/c0');
   });
 
   it("says 'Nenhum registro encontrado.' for an empty list", async () => {

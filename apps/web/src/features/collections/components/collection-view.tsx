@@ -2,39 +2,21 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Loading } from '../../../components/ui/loading';
+import { SignInPrompt } from '../../../components/ui/prompt-card';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { errorMessageKey, isNotFound } from '../../../lib/api-errors';
 import { useAuth } from '../../../lib/auth';
+import { useCollectionSlots } from '../../../lib/feature-slots';
 import { useCollection } from '../hooks/use-collections';
 import { CollectionBanner } from './collection-banner';
 import { ItemCard } from './item-card';
+import { mayEditItems } from './roles';
 import { SortableItems } from './sortable-items';
-
-/** What an anonymous visitor sees on /lists/{id} (spec section 2): a prompt, no data. */
-function SignInPrompt() {
-  const { t } = useTranslation();
-  return (
-    <section className="container py-5">
-      <div className="card border-0 shadow-sm mx-auto sign-in-prompt text-center">
-        <div className="card-body p-4 p-md-5">
-          <p className="lead mb-4">{t('collections.view.anonymous')}</p>
-          <div className="d-flex flex-column flex-sm-row justify-content-center gap-2">
-            <Link to="/login" className="btn btn-outline-primary">
-              {t('collections.view.anonymousLogin')}
-            </Link>
-            <Link to="/register" className="btn btn-primary">
-              {t('collections.view.anonymousRegister')}
-            </Link>
-          </div>
-        </div>
-      </div>
-    </section>
-  );
-}
 
 function SignedInView({ collectionId, userId }: { collectionId: string; userId: string }) {
   const { t } = useTranslation();
   const query = useCollection(collectionId);
+  const { bannerActions: BannerActions } = useCollectionSlots();
   useDocumentTitle(query.data?.name ?? t('collections.view.visitorItems'));
   if (query.isPending) return <Loading />;
   if (query.isError)
@@ -50,43 +32,40 @@ function SignedInView({ collectionId, userId }: { collectionId: string; userId: 
 
   const collection = query.data;
   const owner = collection.user_id === userId;
+  const editor = mayEditItems(collection, userId);
   return (
     <>
       <CollectionBanner collection={collection}>
         {owner ? (
-          <>
-            <Link to={`/lists/edit/${collection.id}`} className="btn btn-light">
-              {t('collections.view.edit')}
-            </Link>
-            <Link to={`/lists/${collection.id}/items/create`} className="btn btn-primary">
-              {t('collections.view.addItem')}
-            </Link>
-          </>
-        ) : (
-          // A credited copy comes with the social issue (ROADMAP 1); until then the button waits.
-          <button type="button" className="btn btn-light" disabled title={t('collections.card.saveSoon')}>
-            {t('collections.view.save')}
-          </button>
-        )}
+          <Link to={`/lists/edit/${collection.id}`} className="btn btn-light">
+            {t('collections.view.edit')}
+          </Link>
+        ) : null}
+        {editor ? (
+          <Link to={`/lists/${collection.id}/items/create`} className="btn btn-primary">
+            {t('collections.view.addItem')}
+          </Link>
+        ) : null}
+        {BannerActions ? <BannerActions collection={collection} /> : null}
       </CollectionBanner>
       <section className="container py-4 py-lg-5" aria-labelledby="items-title">
         <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-3">
           <h2 id="items-title" className="h4 mb-0">
             {t(owner ? 'collections.view.ownerItems' : 'collections.view.visitorItems')}
           </h2>
-          {owner && collection.collection_items.length > 1 ? (
+          {editor && collection.collection_items.length > 1 ? (
             <span className="small text-body-secondary">{t('collections.view.reorderHint')}</span>
           ) : null}
         </div>
         {collection.collection_items.length === 0 ? (
           <div className="empty-state text-body-secondary">{t('collections.empty')}</div>
-        ) : owner ? (
+        ) : editor ? (
           <SortableItems items={collection.collection_items} collectionId={collection.id} />
         ) : (
           <ol className="list-unstyled item-list mb-0">
             {collection.collection_items.map((item) => (
               <li key={item.id}>
-                <ItemCard item={item} collectionId={collection.id} owner={false} />
+                <ItemCard item={item} collectionId={collection.id} editable={false} />
               </li>
             ))}
           </ol>
@@ -98,7 +77,9 @@ function SignedInView({ collectionId, userId }: { collectionId: string; userId: 
 
 /** /lists/{id} for the three viewers: owner, other signed-in user, anonymous visitor. */
 export function CollectionView({ collectionId }: { collectionId: string }) {
+  const { t } = useTranslation();
   const { user } = useAuth();
-  if (!user) return <SignInPrompt />;
+  // What an anonymous visitor sees on /lists/{id} (spec section 2): a prompt, no data.
+  if (!user) return <SignInPrompt message={t('collections.view.anonymous')} />;
   return <SignedInView collectionId={collectionId} userId={user.userId} />;
 }

@@ -1,39 +1,19 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubFetch } from '../../../testing/render';
+import { aCollection, storeSession } from '../../../testing/fixtures';
 import { FeedBrowser } from './feed-browser';
 import { UserCollections } from './user-collections';
 
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-  localStorage.clear();
-});
-
-function storeSession() {
-  localStorage.setItem('token', 'tok');
-  localStorage.setItem('user_id', 'u1');
-  localStorage.setItem('user_name', 'Ana');
-  localStorage.setItem('user_email', 'ana@example.com');
-}
-
-const card = (n: number, category = { id: 'k1', name: 'Museus' }) => ({
-  id: `c${n}`,
-  name: `Coleção ${n}`,
-  description: '',
-  user_id: 'u2',
-  owner_name: 'Bia',
-  category_id: category.id,
-  category_name: category.name,
-  private: false,
-  followers: 0,
-  likes: 0,
-  location: 'Brasil',
-  last_updated: '2026-03-05T12:00:00.000Z',
-  created_at: '2026-03-01T12:00:00.000Z',
-  items_count: 0,
-  collection_items: [],
-});
+const card = (n: number, category = { id: 'k1', name: 'Museus' }) =>
+  aCollection({
+    id: `c${n}`,
+    name: `Coleção ${n}`,
+    user_id: 'u2',
+    owner_name: 'Bia',
+    category_id: category.id,
+    category_name: category.name,
+  });
 
 describe('FeedBrowser pagination', () => {
   it("offers 'Carregar mais' while the category has more pages and asks for the next cursor", async () => {

@@ -1,9 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { useTranslation } from 'react-i18next';
 import { CardSkeleton } from '../../../components/ui/card-skeleton';
 import { ErrorState } from '../../../components/ui/error-state';
+import { LoadMore } from '../../../components/ui/load-more';
+import { useLoadMore } from '../../../hooks/use-load-more';
 import { errorMessageKey } from '../../../lib/api-errors';
 import { useCategories, useCategoryCollections, usePopularCollections } from '../hooks/use-collections';
 import { CollectionGrid } from './collection-card';
@@ -13,25 +15,7 @@ type FeedTab = 'categories' | 'popular' | 'people';
 function CategoryCollections({ categoryId, categoryName }: { categoryId: string; categoryName: string }) {
   const { t } = useTranslation();
   const query = useCategoryCollections(categoryId);
-  const gridRef = useRef<HTMLDivElement>(null);
-  // The index of the first card of a page asked for with 'Carregar mais': once it renders, focus
-  // moves to its title, so keyboard users carry on where the new cards start (the button itself
-  // is disabled while loading and gone after the last page).
-  const focusFrom = useRef<number | null>(null);
-  const count = query.data?.length ?? 0;
-  useEffect(() => {
-    const first = focusFrom.current;
-    if (first === null || count <= first) return;
-    focusFrom.current = null;
-    gridRef.current?.querySelectorAll<HTMLElement>('article h3 a')[first]?.focus();
-  }, [count]);
-
-  const loadMore = () => {
-    focusFrom.current = count;
-    void query.fetchNextPage().then((result) => {
-      if (result.isFetchNextPageError) focusFrom.current = null;
-    });
-  };
+  const { container, loadMore } = useLoadMore(query.data?.length ?? 0, query.fetchNextPage);
 
   return (
     <section aria-labelledby="feed-category-heading">
@@ -40,27 +24,17 @@ function CategoryCollections({ categoryId, categoryName }: { categoryId: string;
       </h2>
       {query.data ? (
         <>
-          <div ref={gridRef}>
+          <div ref={container}>
             <CollectionGrid collections={query.data} columnClass="col-12 col-md-6" />
           </div>
-          {query.isFetchNextPageError ? (
-            <div className="alert alert-warning mt-4 mb-0" role="alert">
-              {t(errorMessageKey(query.error, 'categoryCollections'))}
-            </div>
-          ) : null}
-          {query.hasNextPage ? (
-            <div className="text-center mt-4">
-              <button
-                type="button"
-                className="btn btn-outline-primary"
-                onClick={loadMore}
-                disabled={query.isFetchingNextPage}
-                aria-busy={query.isFetchingNextPage}
-              >
-                {query.isFetchingNextPage ? t('common.loading') : t('collections.feed.loadMore')}
-              </button>
-            </div>
-          ) : null}
+          <LoadMore
+            hasNextPage={query.hasNextPage}
+            loading={query.isFetchingNextPage}
+            failedText={
+              query.isFetchNextPageError ? t(errorMessageKey(query.error, 'categoryCollections')) : null
+            }
+            onLoadMore={loadMore}
+          />
         </>
       ) : query.isError ? (
         <ErrorState
@@ -98,9 +72,10 @@ function PopularCollections() {
 
 /**
  * The feed (spec section 2): categories on the side, the first one alphabetically selected on load
- * (the API sorts them by name), and three tabs. Search and Pessoas come with the social issue.
+ * (the API sorts them by name), and three tabs. The app plugs in the search box above the
+ * categories and the Pessoas tab's content (issue 8), which belong to other features.
  */
-export function FeedBrowser() {
+export function FeedBrowser({ search, people }: { search?: ReactNode; people?: ReactNode }) {
   const { t } = useTranslation();
   const categories = useCategories();
   const [chosen, setChosen] = useState<string | null>(null);
@@ -111,18 +86,7 @@ export function FeedBrowser() {
     <div className="row g-4">
       <aside className="col-12 col-lg-3" aria-labelledby="feed-categories-title">
         <div className="feed-sidebar">
-          <form role="search" className="mb-3" onSubmit={(event) => event.preventDefault()}>
-            <label htmlFor="feed-search" className="visually-hidden">
-              {t('collections.feed.searchLabel')}
-            </label>
-            <input
-              id="feed-search"
-              type="search"
-              className="form-control"
-              placeholder={t('collections.feed.searchPlaceholder')}
-              title={t('collections.feed.searchSoon')}
-            />
-          </form>
+          {search ? <div className="mb-3">{search}</div> : null}
           <h2 id="feed-categories-title" className="h6 text-uppercase text-body-secondary mb-2">
             {t('collections.feed.categories')}
           </h2>
@@ -178,12 +142,11 @@ export function FeedBrowser() {
           <Tab eventKey="popular" title={t('collections.feed.tabs.popular')}>
             <PopularCollections />
           </Tab>
-          <Tab eventKey="people" title={t('collections.feed.tabs.people')}>
-            <div className="empty-state">
-              <h2 className="h5">{t('collections.feed.peopleTitle')}</h2>
-              <p className="text-body-secondary mb-0">{t('collections.feed.peopleBody')}</p>
-            </div>
-          </Tab>
+          {people ? (
+            <Tab eventKey="people" title={t('collections.feed.tabs.people')}>
+              {people}
+            </Tab>
+          ) : null}
         </Tabs>
       </div>
     </div>

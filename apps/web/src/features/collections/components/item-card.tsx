@@ -2,19 +2,23 @@ import type { CollectionItem } from '@acervo/contract/collection-item';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { HeartIcon, PencilIcon } from '../../../components/ui/icons';
+import { PencilIcon } from '../../../components/ui/icons';
 import { RatingStars } from './rating-stars';
 
-/** One item on the collection page: stars, name (to the item view), description, actions. */
+/**
+ * One item on the collection page: stars, name (to the item view), description, and an edit link
+ * for those who may edit. Likes are per collection (the banner's heart), so items have none.
+ */
 export function ItemCard({
   item,
   collectionId,
-  owner,
+  editable,
   handle,
 }: {
   item: CollectionItem;
   collectionId: string;
-  owner: boolean;
+  /** The owner or an editor: the edit link. */
+  editable: boolean;
   handle?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -31,7 +35,7 @@ export function ItemCard({
             <p className="mb-0 text-body-secondary text-break item-description">{item.description}</p>
           ) : null}
         </div>
-        {owner ? (
+        {editable ? (
           <Link
             to={`/lists/${collectionId}/items/edit/${item.id}`}
             className="btn btn-icon flex-shrink-0"
@@ -40,18 +44,7 @@ export function ItemCard({
           >
             <PencilIcon />
           </Link>
-        ) : (
-          // Likes come with the social issue (ROADMAP 1); the heart is the seam.
-          <button
-            type="button"
-            className="btn btn-icon flex-shrink-0"
-            disabled
-            aria-label={t('collections.view.like', { name: item.name })}
-            title={t('collections.card.saveSoon')}
-          >
-            <HeartIcon />
-          </button>
-        )}
+        ) : null}
       </div>
     </article>
   );

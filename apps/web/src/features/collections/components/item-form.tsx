@@ -21,6 +21,7 @@ import { useCollection, useCreateItem, useDeleteItem, useUpdateItem } from '../h
 import { CollectionBanner } from './collection-banner';
 import { LoadFailure, useItemAndCollection } from './item-loader';
 import { RatingInput } from './rating-input';
+import { mayEditItems } from './roles';
 import { DeleteConfirmation, EditFooter, useSaveOrDelete } from './save-or-delete';
 import type { FormMode, SharedFieldsProps } from './save-or-delete';
 
@@ -94,7 +95,7 @@ export function ItemCreatePage({ collectionId }: { collectionId: string }) {
                 <h2 id="item-form-title" className="h4 mb-4">
                   {t('collections.item.createTitle')}
                 </h2>
-                {collection.user_id !== user?.userId ? (
+                {!mayEditItems(collection, user?.userId) ? (
                   <OwnerOnly />
                 ) : (
                   <ItemFields
@@ -191,7 +192,7 @@ export function ItemEditPage({ collectionId, itemId }: { collectionId: string; i
             <h2 id="item-edit-title" className="h4 mb-4">
               {t('collections.item.editTitle')}
             </h2>
-            {list.user_id !== user?.userId ? (
+            {!mayEditItems(list, user?.userId) ? (
               <OwnerOnly />
             ) : (
               <ItemEditFields collection={list} item={item.data!} />

@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useAuth } from '../../../lib/auth';
 import { LoadFailure, useItemAndCollection } from './item-loader';
 import { RatingStars } from './rating-stars';
+import { mayEditItems } from './roles';
 
 /**
  * /lists/{id}/items/{item}: the spec never showed this screen, so it is ours (issue 5): name,
@@ -19,7 +20,7 @@ export function ItemView({ collectionId, itemId }: { collectionId: string; itemI
   if (failure) return <LoadFailure {...failure} />;
   const data = item.data!;
   const list = collection.data!;
-  const owner = list.user_id === user?.userId;
+  const owner = mayEditItems(list, user?.userId);
   return (
     <div className="container py-4 py-lg-5">
       <nav aria-label="breadcrumb" className="mb-3">

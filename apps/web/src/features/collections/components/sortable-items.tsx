@@ -18,17 +18,45 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GripIcon } from '../../../components/ui/icons';
+import { ChevronIcon, GripIcon } from '../../../components/ui/icons';
+import { LiveMessage, useLiveMessage } from '../../../components/ui/live-message';
+import { errorMessageKey } from '../../../lib/api-errors';
+import { useReorderItems } from '../hooks/use-collections';
 import { ItemCard } from './item-card';
 
-function SortableItem({ item, collectionId }: { item: CollectionItem; collectionId: string }) {
+function SortableItem({
+  item,
+  collectionId,
+  onMove,
+  first,
+  last,
+}: {
+  item: CollectionItem;
+  collectionId: string;
+  onMove: (delta: -1 | 1) => void;
+  first: boolean;
+  last: boolean;
+}) {
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({
       id: item.id,
     });
+  // Dragging needs a pointer alternative (WCAG 2.5.7): one press moves the item one place. At an
+  // end the button says so instead of turning disabled, which would drop keyboard focus.
+  const moveButton = (delta: -1 | 1, atEnd: boolean) => (
+    <button
+      type="button"
+      className="btn btn-icon btn-move"
+      aria-label={t(delta < 0 ? 'collections.view.moveUp' : 'collections.view.moveDown', { name: item.name })}
+      aria-disabled={atEnd || undefined}
+      onClick={() => (atEnd ? undefined : onMove(delta))}
+    >
+      <ChevronIcon direction={delta < 0 ? 'up' : 'down'} size={14} />
+    </button>
+  );
   return (
     <li
       ref={setNodeRef}
@@ -39,18 +67,22 @@ function SortableItem({ item, collectionId }: { item: CollectionItem; collection
       <ItemCard
         item={item}
         collectionId={collectionId}
-        owner
+        editable
         handle={
-          <button
-            type="button"
-            ref={setActivatorNodeRef}
-            className="btn btn-icon drag-handle"
-            aria-label={t('collections.view.reorder', { name: item.name })}
-            {...attributes}
-            {...listeners}
-          >
-            <GripIcon />
-          </button>
+          <div className="d-flex flex-column align-items-center flex-shrink-0">
+            {moveButton(-1, first)}
+            <button
+              type="button"
+              ref={setActivatorNodeRef}
+              className="btn btn-icon drag-handle"
+              aria-label={t('collections.view.reorder', { name: item.name })}
+              {...attributes}
+              {...listeners}
+            >
+              <GripIcon />
+            </button>
+            {moveButton(1, last)}
+          </div>
         }
       />
     </li>
@@ -58,23 +90,18 @@ function SortableItem({ item, collectionId }: { item: CollectionItem; collection
 }
 
 /**
- * The owner's items, reordered by mouse, touch (long press) or keyboard. The order lives in this
- * component only; the social issue persists it (spec section 9: "Item order is local only").
+ * The items of someone who may edit them, reordered by mouse, touch (long press), keyboard or the
+ * up/down buttons. Each move is saved (issue 8); while the call is out the list shows the new
+ * order, and if it fails the list returns to the server's order and says why.
  */
 export function SortableItems({ items, collectionId }: { items: CollectionItem[]; collectionId: string }) {
   const { t } = useTranslation();
-  const [order, setOrder] = useState<string[] | null>(null);
-  // New or deleted items (after a refetch) reset the local order to the server's.
-  const serverIds = items.map((item) => item.id).join(',');
-  const [orderFor, setOrderFor] = useState(serverIds);
-  if (orderFor !== serverIds) {
-    setOrderFor(serverIds);
-    setOrder(null);
-  }
+  const reorder = useReorderItems(collectionId);
+  const [message, say] = useLiveMessage();
   const byId = useMemo(() => new Map(items.map((item) => [item.id, item])), [items]);
-  const ordered = (order ?? items.map((item) => item.id))
-    .map((id) => byId.get(id))
-    .filter((i) => i !== undefined);
+  // react-query's optimistic update "through the UI": the pending order is the call's variables.
+  const order = reorder.isPending ? reorder.variables.item_ids : items.map((item) => item.id);
+  const ordered = order.map((id) => byId.get(id)).filter((i) => i !== undefined);
 
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 4 } }),
@@ -97,29 +124,50 @@ export function SortableItems({ items, collectionId }: { items: CollectionItem[]
     onDragCancel: ({ active }) => t('collections.view.dnd.cancelled', { name: nameOf(active.id) }),
   };
 
+  const save = (next: string[], previous: string[]) =>
+    reorder.mutate(
+      { item_ids: next, previous_item_ids: previous },
+      {
+        onSuccess: () => say(t('collections.view.orderSaved')),
+        onError: (error) => say(t(errorMessageKey(error, 'reorder')), 'failed'),
+      },
+    );
+  const ids = ordered.map((item) => item.id);
+  const move = (from: number, to: number) => {
+    if (from === to || from < 0 || to < 0 || to >= ids.length) return;
+    save(arrayMove(ids, from, to), ids);
+  };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const ids = ordered.map((item) => item.id);
-    setOrder(arrayMove(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id))));
+    if (over) move(ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
   };
 
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
-      accessibility={{
-        announcements,
-        screenReaderInstructions: { draggable: t('collections.view.dnd.instructions') },
-      }}
-    >
-      <SortableContext items={ordered.map((item) => item.id)} strategy={verticalListSortingStrategy}>
-        <ol className="list-unstyled item-list mb-0">
-          {ordered.map((item) => (
-            <SortableItem key={item.id} item={item} collectionId={collectionId} />
-          ))}
-        </ol>
-      </SortableContext>
-    </DndContext>
+    <>
+      <LiveMessage message={message} className="mb-2" />
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={{
+          announcements,
+          screenReaderInstructions: { draggable: t('collections.view.dnd.instructions') },
+        }}
+      >
+        <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+          <ol className="list-unstyled item-list mb-0">
+            {ordered.map((item, index) => (
+              <SortableItem
+                key={item.id}
+                item={item}
+                collectionId={collectionId}
+                first={index === 0}
+                last={index === ordered.length - 1}
+                onMove={(delta) => move(index, index + delta)}
+              />
+            ))}
+          </ol>
+        </SortableContext>
+      </DndContext>
+    </>
   );
 }

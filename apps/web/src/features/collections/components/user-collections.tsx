@@ -65,7 +65,7 @@ export function UserCollections({ userId, own }: { userId: string; own: boolean 
         >
           {groups.map((group) => (
             <Tab key={group.id} eventKey={group.id} title={`${group.name} (${group.collections.length})`}>
-              <CollectionGrid collections={group.collections} showOwner={false} showSave={!own} />
+              <CollectionGrid collections={group.collections} showOwner={false} />
             </Tab>
           ))}
         </Tabs>

@@ -5,21 +5,24 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { CollectionCreateBody, CollectionUpdateBody } from '@acervo/contract/collection';
+import type { Collection, CollectionCreateBody, CollectionUpdateBody } from '@acervo/contract/collection';
 import type { CollectionItemCreateBody, CollectionItemUpdateBody } from '@acervo/contract/collection-item';
+import type { ItemOrderBody } from '@acervo/contract/social';
+import { sharedKeys } from '../../../lib/query-keys';
 import { collectionsApi } from '../api/collections-api';
 
 /**
  * Query keys of the collections feature. Listings live under `collections`, so one invalidation
- * after a write refreshes every card list (profile tabs, feed, popular strip) at once.
+ * after a write refreshes every card list (profile tabs, feed, popular strip) at once. The social
+ * feature patches the same keys (`lib/query-keys.ts`) after a like, a follow or a save.
  */
 export const collectionKeys = {
   categories: ['categories'] as const,
-  all: ['collections'] as const,
-  byUser: (userId: string) => ['collections', 'by-user', userId] as const,
-  byCategory: (categoryId: string) => ['collections', 'by-category', categoryId] as const,
-  popular: ['collections', 'popular'] as const,
-  detail: (id: string) => ['collection', id] as const,
+  all: sharedKeys.collections,
+  byUser: (userId: string) => [...sharedKeys.collections, 'by-user', userId] as const,
+  byCategory: (categoryId: string) => [...sharedKeys.collections, 'by-category', categoryId] as const,
+  popular: [...sharedKeys.collections, 'popular'] as const,
+  detail: sharedKeys.collection,
   item: (itemId: string) => ['item', itemId] as const,
 };
 
@@ -90,13 +93,13 @@ export function useItem(itemId: string | undefined) {
 
 /**
  * After any write: the listings, the collection itself and the user counters (the profile
- * header's `['user', ...]` queries belong to the users feature; the key prefix is the contract).
+ * header's `['user', ...]` queries belong to the users feature; the key is in lib/query-keys).
  */
 async function invalidateAfterWrite(client: QueryClient, collectionId?: string) {
   await Promise.all([
     client.invalidateQueries({ queryKey: collectionKeys.all }),
     collectionId ? client.invalidateQueries({ queryKey: collectionKeys.detail(collectionId) }) : null,
-    client.invalidateQueries({ queryKey: ['user'] }),
+    client.invalidateQueries({ queryKey: sharedKeys.users }),
   ]);
 }
 
@@ -156,5 +159,30 @@ export function useDeleteItem(collectionId: string, itemId: string) {
       client.removeQueries({ queryKey: collectionKeys.item(itemId) });
       await invalidateAfterWrite(client, collectionId);
     },
+  });
+}
+
+/**
+ * Persists a new item order (issue 8). The list shows `variables` while the call is out (see
+ * SortableItems), so nothing is written to the cache before the server agrees; the answer is the
+ * collection in its new order. A 409 means the items or their order changed meanwhile (someone
+ * else's move): the collection is fetched again so the list shows the order the server has now.
+ * Calls of one collection run one at a time, in the order they were made, so each one's
+ * `previous_item_ids` is what the one before it left.
+ */
+export function useReorderItems(collectionId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    scope: { id: `reorder-${collectionId}` },
+    mutationFn: (body: Required<ItemOrderBody>) => collectionsApi.reorder(collectionId, body),
+    onSuccess: (collection: Collection | undefined) => {
+      if (collection) client.setQueryData(collectionKeys.detail(collectionId), collection);
+    },
+    // Card previews show the first three items, so the listings follow the new order too.
+    onSettled: (collection) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: collectionKeys.all }),
+        collection ? null : client.invalidateQueries({ queryKey: collectionKeys.detail(collectionId) }),
+      ]),
   });
 }

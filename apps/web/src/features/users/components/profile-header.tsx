@@ -1,15 +1,28 @@
+import type { UserProfile } from '@acervo/contract/user';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar';
 import { ErrorState } from '../../../components/ui/error-state';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { errorMessageKey, isNotFound } from '../../../lib/api-errors';
 import { useUser } from '../hooks/use-users';
 
 /**
- * Avatar, name and the counters Coleções, Seguidores, Curtidas (spec section 2). When no user comes
- * back (unknown id), the spec sends the visitor to /feed.
+ * Avatar, name and the counters Coleções, Seguidores, Curtidas (spec section 2), plus Seguindo;
+ * the two follow counters open the lists of people (issue 8). `actions` is where the app puts
+ * 'Seguir' on someone else's profile. When no user comes back (unknown id), the spec sends the
+ * visitor to /feed.
  */
-export function ProfileHeader({ userId, own }: { userId: string; own: boolean }) {
+export function ProfileHeader({
+  userId,
+  own,
+  actions,
+}: {
+  userId: string;
+  own: boolean;
+  actions?: (profile: UserProfile) => ReactNode;
+}) {
   const { t } = useTranslation();
   const query = useUser(userId);
   const name = query.data?.name ?? '';
@@ -29,24 +42,20 @@ export function ProfileHeader({ userId, own }: { userId: string; own: boolean })
       </div>
     );
   const counters = [
-    ['collections', query.data?.total_collections],
-    ['followers', query.data?.total_followers],
-    ['likes', query.data?.total_likes],
+    ['collections', query.data?.total_collections, null],
+    ['followers', query.data?.total_followers, `/profile/${userId}/followers`],
+    ['following', query.data?.total_following, `/profile/${userId}/following`],
+    ['likes', query.data?.total_likes, null],
   ] as const;
   return (
     <header className="profile-header">
       <div className="container py-4 py-lg-5 d-flex flex-column flex-md-row align-items-center gap-4">
-        {query.data?.picture ? (
-          <img
-            src={query.data.picture}
-            alt={t('users.profile.avatarAlt', { name })}
-            className="profile-avatar"
-          />
-        ) : (
-          <span className="profile-avatar profile-avatar-initial" aria-hidden="true">
-            {(name.trim()[0] ?? '').toUpperCase()}
-          </span>
-        )}
+        <Avatar
+          name={name}
+          picture={query.data?.picture}
+          size="large"
+          alt={t('users.profile.avatarAlt', { name })}
+        />
         <div className="flex-grow-1 text-center text-md-start min-w-0">
           {query.isPending ? (
             <div className="placeholder-glow" role="status">
@@ -56,12 +65,21 @@ export function ProfileHeader({ userId, own }: { userId: string; own: boolean })
           ) : (
             <h1 className="h2 fw-bold mb-0 text-break">{name}</h1>
           )}
+          {query.data && actions ? <div className="mt-3">{actions(query.data)}</div> : null}
         </div>
         <dl className="profile-counters mb-0">
-          {counters.map(([key, value]) => (
+          {counters.map(([key, value, to]) => (
             // The number reads first on screen (column-reverse); dt stays first in the markup.
             <div key={key} className="d-flex flex-column-reverse">
-              <dt className="small text-body-secondary fw-normal">{t(`users.profile.${key}`)}</dt>
+              <dt className="small text-body-secondary fw-normal">
+                {to ? (
+                  <Link to={to} className="counter-link">
+                    {t(`users.profile.${key}`)}
+                  </Link>
+                ) : (
+                  t(`users.profile.${key}`)
+                )}
+              </dt>
               <dd className="h3 fw-bold mb-0">{value ?? '–'}</dd>
             </div>
           ))}

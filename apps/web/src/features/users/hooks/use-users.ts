@@ -1,9 +1,13 @@
 import type { AccountBody, UserAccount } from '@acervo/contract/user';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { sharedKeys } from '../../../lib/query-keys';
 import { usersApi } from '../api/users-api';
 
-/** `['user', id]`: the collections feature invalidates the `['user']` prefix after its writes. */
-export const userKeys = { detail: (userId: string) => ['user', userId] as const };
+/**
+ * `['user', id]` (lib/query-keys): the collections feature invalidates the `['user']` prefix after
+ * its writes, and the social feature patches a profile's follow state and counters.
+ */
+export const userKeys = { detail: sharedKeys.user };
 
 export function useUser(userId: string | undefined) {
   return useQuery({

@@ -1,0 +1,27 @@
+const CLASSES = {
+  /** 2 rem, as in the header's user menu and in lists of people. */
+  small: { photo: 'avatar-initial avatar-photo', letter: 'avatar-initial' },
+  /** 6 rem, the profile header's. */
+  large: { photo: 'profile-avatar', letter: 'profile-avatar profile-avatar-initial' },
+};
+
+/** A person's photo, or the first letter of their name on the brand colour. */
+export function Avatar({
+  name,
+  picture,
+  size = 'small',
+  alt = '',
+}: {
+  name: string;
+  picture?: string | null | undefined;
+  size?: keyof typeof CLASSES;
+  /** Decorative by default: the name is written next to it. */
+  alt?: string;
+}) {
+  if (picture) return <img src={picture} alt={alt} className={CLASSES[size].photo} />;
+  return (
+    <span className={CLASSES[size].letter} aria-hidden="true">
+      {(name.trim()[0] ?? '').toUpperCase()}
+    </span>
+  );
+}

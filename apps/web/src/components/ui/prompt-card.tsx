@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** A card alone in the middle of the page: a prompt to sign in, an invitation. */
+export function PromptCard({ children, centered = false }: { children: ReactNode; centered?: boolean }) {
+  return (
+    <section className="container py-5">
+      <div className={`card border-0 shadow-sm mx-auto sign-in-prompt${centered ? ' text-center' : ''}`}>
+        <div className="card-body p-4 p-md-5">{children}</div>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * What a visitor sees where a page needs an account (spec section 2's prompt on /lists/{id}):
+ * the reason, 'Entrar' and 'Quero criar minha conta'.
+ */
+export function SignInPrompt({ title, message }: { title?: string; message: string }) {
+  const { t } = useTranslation();
+  return (
+    <PromptCard centered={!title}>
+      {title ? <h1 className="h3 mb-3">{title}</h1> : null}
+      <p className="lead mb-4">{message}</p>
+      <div className={`d-flex flex-column flex-sm-row gap-2${title ? '' : ' justify-content-center'}`}>
+        <Link to="/login" className="btn btn-outline-primary">
+          {t('common.signInPrompt.login')}
+        </Link>
+        <Link to="/register" className="btn btn-primary">
+          {t('common.signInPrompt.register')}
+        </Link>
+      </div>
+    </PromptCard>
+  );
+}

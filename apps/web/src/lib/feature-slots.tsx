@@ -1,0 +1,22 @@
+import type { Collection } from '@acervo/contract/collection';
+import { createContext, useContext, type ComponentType } from 'react';
+
+/**
+ * Places where the collections feature shows controls that belong to another feature (likes,
+ * follows and saves live in `features/social`). Features never import each other, so the app
+ * fills these slots once, at the root, and the cards and banners render whatever is there.
+ */
+export type CollectionSlots = {
+  /** Under a collection card: heart and count, follow, 'Salvar em minhas coleções'. */
+  cardActions?: ComponentType<{ collection: Collection }>;
+  /** On the collection banner, next to the owner's or editor's own buttons. */
+  bannerActions?: ComponentType<{ collection: Collection }>;
+};
+
+const SlotsContext = createContext<CollectionSlots>({});
+
+export const CollectionSlotsProvider = SlotsContext.Provider;
+
+export function useCollectionSlots(): CollectionSlots {
+  return useContext(SlotsContext);
+}

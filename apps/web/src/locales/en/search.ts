@@ -1,0 +1,26 @@
+import type { Catalog } from '../types';
+
+export const search: Catalog['search'] = {
+  pageTitle: 'Search',
+  label: 'Search',
+  placeholder: 'Collections, items or people',
+  submit: 'Search',
+  headerLabel: 'Search Acervo',
+  feedLabel: 'Search from the feed',
+  pageLabel: 'Search',
+  types: { collection: 'Collections', item: 'Items', user: 'People' },
+  prompt: 'Type what you are looking for.',
+  needLetters: 'Use at least one letter or digit.',
+  searching: 'Searching...',
+  none: 'No results for “{{q}}”.',
+  count_one: '{{count}} result for “{{q}}”.',
+  count_other: '{{count}} results for “{{q}}”.',
+  countMore_one: '{{count}} result for “{{q}}” so far; there are more.',
+  countMore_other: '{{count}} results for “{{q}}” so far; there are more.',
+  by: 'by',
+  itemsCount_one: '{{count}} item',
+  itemsCount_other: '{{count}} items',
+  inCollection: 'in the collection',
+  rating: 'Rated {{value}} out of 5',
+  private: 'Private',
+};
