@@ -26,7 +26,7 @@ const passwordSchema = z
  * Trimmed and lower-cased so that "Ana@X.com " and "ana@x.com" are the same account. Sign-in and
  * recovery word the rule differently from registration (spec section 5), hence the code parameter.
  */
-function email(missing: ValidationCode) {
+export function email(missing: ValidationCode) {
   return z
     .string({ error: missing })
     .trim()

@@ -7,7 +7,7 @@ import {
   cursorParam,
   limitParam,
 } from './collection.ts';
-import { emailSchema } from './auth.ts';
+import { email } from './auth.ts';
 import { userProfileSchema } from './user.ts';
 import { issue } from './validation.ts';
 
@@ -82,7 +82,6 @@ export const itemSaveBody = z.object({
     .min(1, issue.collectionRequired)
     .pipe(idSchema),
 });
-export type ItemSaveBody = z.input<typeof itemSaveBody>;
 
 // ---- Collaborators and invite links ----
 
@@ -102,7 +101,10 @@ export const collaboratorParams = collectionParams.extend({ user_id: idSchema })
 export const collaboratorBody = z.object({ role: collaboratorRole });
 export type CollaboratorBody = z.input<typeof collaboratorBody>;
 /** `POST /collection/{id}/collaborators`: the same, naming an existing account by its e-mail. */
-export const collaboratorByEmailBody = z.object({ email: emailSchema, role: collaboratorRole });
+export const collaboratorByEmailBody = z.object({
+  email: email(issue.collaboratorEmailRequired),
+  role: collaboratorRole,
+});
 export type CollaboratorByEmailBody = z.input<typeof collaboratorByEmailBody>;
 
 export const collaboratorResponse = envelope(collaboratorSchema);
@@ -181,4 +183,3 @@ export const orderConflictBodySchema = z.object({
     current: z.array(idSchema),
   }),
 });
-export type OrderConflictBody = z.infer<typeof orderConflictBodySchema>;

@@ -57,6 +57,7 @@ export const validationCodes = [
   'followSelf',
   'followOwnCollection',
   'collaboratorIsOwner',
+  'collaboratorEmailRequired',
   'inviteInvalid',
   // Search
   'searchQueryRequired',

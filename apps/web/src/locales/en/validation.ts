@@ -49,6 +49,7 @@ export const validation: Catalog['validation'] = {
   followSelf: 'You cannot follow yourself.',
   followOwnCollection: 'You cannot follow your own collection.',
   collaboratorIsOwner: 'The owner already has access to the collection.',
+  collaboratorEmailRequired: "Enter the person's e-mail.",
   inviteInvalid: 'This invite is not valid or has expired.',
 
   searchQueryRequired: 'Type what you are looking for.',

@@ -55,6 +55,7 @@ export const validation = {
   followSelf: 'Você não pode seguir a si mesmo.',
   followOwnCollection: 'Você não pode seguir a sua própria coleção.',
   collaboratorIsOwner: 'O dono da coleção já tem acesso a ela.',
+  collaboratorEmailRequired: 'Informe o e-mail da pessoa.',
   inviteInvalid: 'Este convite não é válido ou expirou.',
 
   searchQueryRequired: 'Digite o que deseja buscar.',
