@@ -1,6 +1,6 @@
 import type { Collection } from '@acervo/contract/collection';
 import type { UserProfile } from '@acervo/contract/user';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sharedKeys } from '../../../lib/query-keys';
@@ -13,15 +13,15 @@ const collection = aCollection({ followers: 3, likes: 7 });
 
 /** Screens show what the cache holds; these read the collection and the profile from it. */
 function CachedCard() {
-  const { data } = useQuery<Collection>({ queryKey: sharedKeys.collection('c1'), enabled: false });
+  const { data } = useQuery<Collection>({ queryKey: sharedKeys.collection('c1'), queryFn: skipToken });
   return data ? <CollectionCardActions collection={data} /> : null;
 }
 function CachedBanner() {
-  const { data } = useQuery<Collection>({ queryKey: sharedKeys.collection('c1'), enabled: false });
+  const { data } = useQuery<Collection>({ queryKey: sharedKeys.collection('c1'), queryFn: skipToken });
   return data ? <CollectionBannerActions collection={data} /> : null;
 }
 function CachedProfile() {
-  const { data } = useQuery<UserProfile>({ queryKey: sharedKeys.user('u1'), enabled: false });
+  const { data } = useQuery<UserProfile>({ queryKey: sharedKeys.user('u1'), queryFn: skipToken });
   return data ? (
     <>
       <p data-testid="followers">{data.total_followers}</p>
