@@ -1,14 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
-import { simpleParser } from 'mailparser';
-
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  links: string[];
-}
+import { parseMail, type ReceivedMail as Mail } from '../apps/api/src/test/parse-mail.ts';
 
 /**
  * The e2e server runs without SMTP_URL, so its mail worker writes each mail as an .eml file under
@@ -19,15 +12,7 @@ async function readMailbox(): Promise<Mail[]> {
   const names = await readdir(dir).catch(() => [] as string[]);
   const mails: Mail[] = [];
   for (const name of names.filter((n) => n.endsWith('.eml')).sort()) {
-    const parsed = await simpleParser(await readFile(join(dir, name)));
-    const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
-    const text = parsed.text ?? '';
-    mails.push({
-      to: to?.value[0]?.address ?? '',
-      subject: parsed.subject ?? '',
-      text,
-      links: text.match(/https?:\/\/\S+/g) ?? [],
-    });
+    mails.push(await parseMail(await readFile(join(dir, name))));
   }
   return mails;
 }

@@ -110,7 +110,6 @@ export const passwordChangeBody = z
 export type PasswordChangeBody = z.input<typeof passwordChangeBody>;
 
 export const localeBody = z.object({ locale: localeSchema });
-export type LocaleBody = z.input<typeof localeBody>;
 
 export const passwordResetRequestResponse = envelope(z.object({ requested: z.literal(true) }));
 export const passwordResetResponse = envelope(z.object({ reset: z.literal(true) }));

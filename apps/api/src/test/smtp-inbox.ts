@@ -1,18 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { Db } from '../db/client.ts';
 import { deliverDueMail } from '../modules/mail/mail.service.ts';
 import { createMailTransport, type MailTransport } from '../modules/mail/mail-transport.ts';
-
-export interface ReceivedMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** The links of the text part, in order. */
-  links: string[];
-}
+import { parseMail, type ReceivedMail } from './parse-mail.ts';
 
 /**
  * A real SMTP server on loopback, in the test process: the API's mail goes through nodemailer and
@@ -22,8 +13,6 @@ export interface ReceivedMail {
 export interface SmtpInbox {
   readonly url: string;
   readonly mails: ReceivedMail[];
-  /** Mails to `to` (all of them when omitted), waiting up to `timeoutMs` for at least `count`. */
-  waitFor(to?: string, count?: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   /**
    * Runs the outbox worker over `db` (as the API process would) until `count` mails to `to` have
    * arrived or `timeoutMs` passed, and returns the mails to `to`. Requests that answer before they
@@ -46,17 +35,9 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
       disabledCommands: ['STARTTLS'],
       logger: false,
       onData(stream, _session, callback) {
-        simpleParser(stream)
-          .then((parsed) => {
-            const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
-            const text = parsed.text ?? '';
-            mails.push({
-              to: to?.value[0]?.address ?? '',
-              subject: parsed.subject ?? '',
-              text,
-              html: typeof parsed.html === 'string' ? parsed.html : '',
-              links: text.match(/https?:\/\/\S+/g) ?? [],
-            });
+        parseMail(stream)
+          .then((mail) => {
+            mails.push(mail);
             callback();
           })
           .catch(callback);
@@ -75,14 +56,6 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
   const inbox: SmtpInbox = {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    async waitFor(to, count = 1, timeoutMs = 5_000) {
-      const deadline = Date.now() + timeoutMs;
-      const matching = () => mails.filter((m) => to === undefined || m.to === to);
-      while (matching().length < count && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      return matching();
-    },
     async deliver(db, to, count = 1, timeoutMs = 5_000) {
       transport ??= createMailTransport({
         smtpUrl: inbox.url,

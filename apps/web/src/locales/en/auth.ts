@@ -46,8 +46,6 @@ export const auth: Catalog['auth'] = {
     pageTitle: 'Reset password',
     title: 'Reset password',
     subtitle: 'Choose a new password for your account.',
-    password: 'New password',
-    passwordConfirmation: 'Confirm the new password',
     submit: 'Save new password',
     done: 'Password reset. Sign in with the new password.',
     login: 'Sign in',

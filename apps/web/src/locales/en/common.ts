@@ -8,6 +8,7 @@ export const common: Catalog['common'] = {
   skipToContent: 'Skip to content',
   signInPrompt: { login: 'Log in', register: 'I want to create my account' },
   titleSuffix: 'Acervo',
+  newPassword: { password: 'New password', confirmation: 'Confirm the new password' },
   passwordRules: {
     title: 'The password needs:',
     length: 'at least 8 characters',

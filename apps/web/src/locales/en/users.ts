@@ -48,8 +48,6 @@ export const users: (typeof pt)['users'] = {
     securityTitle: 'Security',
     securitySubtitle: 'Change the password of your account.',
     oldPassword: 'Current password',
-    newPassword: 'New password',
-    confirmPassword: 'Confirm the new password',
     changePassword: 'Change password',
     passwordChanged: 'Password changed. Your other sessions were signed out.',
   },

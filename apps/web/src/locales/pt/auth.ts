@@ -44,8 +44,6 @@ export const auth = {
     pageTitle: 'Redefinir senha',
     title: 'Redefinir senha',
     subtitle: 'Escolha uma nova senha para a sua conta.',
-    password: 'Nova senha',
-    passwordConfirmation: 'Confirme a nova senha',
     submit: 'Salvar nova senha',
     done: 'Senha redefinida. Entre com a nova senha.',
     login: 'Entrar',

@@ -6,6 +6,7 @@ export const common = {
   skipToContent: 'Pular para o conteúdo',
   signInPrompt: { login: 'Entrar', register: 'Quero criar minha conta' },
   titleSuffix: 'Acervo',
+  newPassword: { password: 'Nova senha', confirmation: 'Confirme a nova senha' },
   passwordRules: {
     title: 'A senha precisa ter:',
     length: 'pelo menos 8 caracteres',

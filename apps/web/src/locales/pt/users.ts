@@ -47,8 +47,6 @@ export const users = {
     securityTitle: 'Segurança',
     securitySubtitle: 'Altere a senha de acesso à sua conta.',
     oldPassword: 'Senha atual',
-    newPassword: 'Nova senha',
-    confirmPassword: 'Confirme a nova senha',
     changePassword: 'Alterar senha',
     passwordChanged: 'Senha alterada. As outras sessões da sua conta foram encerradas.',
   },

@@ -1,12 +1,10 @@
 import { passwordResetBody, type PasswordResetBody } from '@acervo/contract/auth';
 import { useState } from 'react';
-import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { PasswordRules } from '../../../components/ui/password-rules';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { TextField } from '../../../components/ui/text-field';
 import { useContractForm } from '../../../hooks/use-contract-form';
 import { useFormAlert } from '../../../hooks/use-form-alert';
 import { resetPassword } from '../api/auth-api';
@@ -22,7 +20,6 @@ export function ResetForm({ token }: { token: string }) {
   const form = useContractForm(passwordResetBody, {
     defaultValues: { token, password: '', password_confirmation: '' },
   });
-  const password = useWatch({ control: form.control, name: 'password' });
 
   const onValid = (values: PasswordResetBody) =>
     alert.attempt(
@@ -58,22 +55,7 @@ export function ResetForm({ token }: { token: string }) {
           <Link to="/recover">{t('auth.reset.requestNew')}</Link>
         </p>
       ) : null}
-      <TextField
-        form={form}
-        name="password"
-        label={t('auth.reset.password')}
-        type="password"
-        autoComplete="new-password"
-        deps={['password_confirmation']}
-        hint={<PasswordRules password={password} />}
-      />
-      <TextField
-        form={form}
-        name="password_confirmation"
-        label={t('auth.reset.passwordConfirmation')}
-        type="password"
-        autoComplete="new-password"
-      />
+      <NewPasswordFields form={form} />
       <SubmitButton busy={form.formState.isSubmitting} className="w-100 btn-lg">
         {t('auth.reset.submit')}
       </SubmitButton>

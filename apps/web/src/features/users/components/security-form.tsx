@@ -1,9 +1,8 @@
 import { passwordChangeBody, type PasswordChangeBody } from '@acervo/contract/auth';
 import { useState } from 'react';
-import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { PasswordRules } from '../../../components/ui/password-rules';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { useContractForm } from '../../../hooks/use-contract-form';
@@ -23,7 +22,6 @@ export function SecurityForm() {
   const alert = useFormAlert();
   const [changed, setChanged] = useState(false);
   const form = useContractForm(passwordChangeBody, { defaultValues: EMPTY });
-  const password = useWatch({ control: form.control, name: 'password' });
 
   const onValid = (values: PasswordChangeBody) =>
     alert.attempt(
@@ -52,22 +50,7 @@ export function SecurityForm() {
         type="password"
         autoComplete="current-password"
       />
-      <TextField
-        form={form}
-        name="password"
-        label={t('users.account.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        deps={['password_confirmation']}
-        hint={<PasswordRules password={password} />}
-      />
-      <TextField
-        form={form}
-        name="password_confirmation"
-        label={t('users.account.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-      />
+      <NewPasswordFields form={form} />
       <SubmitButton busy={form.formState.isSubmitting}>{t('users.account.changePassword')}</SubmitButton>
     </form>
   );
