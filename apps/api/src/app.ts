@@ -10,6 +10,7 @@ import { categoryRoutes } from './modules/category/category.routes.ts';
 import { collaboratorRoutes } from './modules/collaborator/collaborator.routes.ts';
 import { collectionItemRoutes } from './modules/collection-item/collection-item.routes.ts';
 import { collectionRoutes } from './modules/collection/collection.routes.ts';
+import { passwordRoutes } from './modules/password/password.routes.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { followRoutes } from './modules/follow/follow.routes.ts';
@@ -69,6 +70,7 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
       await api.register(categoryRoutes, { db });
       await api.register(authRoutes, { db, config });
       await api.register(userRoutes, { db });
+      await api.register(passwordRoutes, { db, config });
       await api.register(collectionRoutes, { db });
       await api.register(collectionItemRoutes, { db });
       await api.register(notificationRoutes, { db });

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,7 +79,7 @@ afterAll(async () => {
 });
 
 describe('the server process', () => {
-  it('keeps accounts across a restart and finishes in-flight requests on SIGTERM', async () => {
+  it('keeps accounts across a restart, finishes in-flight requests on SIGTERM and delivers mail', async () => {
     const account = { name: 'Carla Dias', email: 'carla@exemplo.com.br', password: 'Carla2026ok' };
     const first = await startServer();
     try {
@@ -110,6 +110,16 @@ describe('the server process', () => {
       });
       expect(login.status).toBe(200);
       expect((await login.json()).data.user_name).toBe('Carla Dias');
+
+      // The mail worker runs in the process: without SMTP_URL a mail becomes an .eml file under
+      // DATA_DIR/mail/ and its link is logged, and SIGTERM still exits cleanly with it running.
+      const recovery = await post(second.base, '/api/v1/password/recovery', { email: account.email });
+      expect(recovery.status).toBe(202);
+      await waitFor(() => second.output().includes('mail written (no SMTP_URL)'), 'the reset mail', second);
+      expect(second.output()).toMatch(/"links":\["[^"]*\/reset\/[A-Za-z0-9_-]{43}"\]/);
+      const files = readdirSync(join(dataDir, 'mail'));
+      expect(files).toHaveLength(1);
+      expect(readFileSync(join(dataDir, 'mail', files[0]!), 'utf8')).toContain('To: carla@exemplo.com.br');
       second.proc.kill('SIGTERM');
       expect(await second.exited).toBe(0);
     } finally {

@@ -78,6 +78,22 @@ describe('routes', () => {
     expect(localStorage.getItem('language')).toBe('en');
     expect(screen.getByRole('button', { name: /English/ })).toHaveAttribute('aria-pressed', 'true');
   });
+
+  it("makes the footer's language the language of a signed-in person's mails", async () => {
+    storeSession();
+    const calls = stubFetch(
+      // The header's bell asks for the unread count first.
+      { status: 200, body: { data: [], next_cursor: null, unread: 0 } },
+      { status: 200, body: { data: { locale: 'en' } } },
+    );
+    const { user } = renderApp('/help');
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: /English/ }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]?.url).toBe('/api/v1/user/u1/locale');
+    expect(calls[1]?.init?.method).toBe('PUT');
+    expect(JSON.parse(String(calls[1]?.init?.body))).toEqual({ locale: 'en' });
+  });
 });
 
 describe('errors', () => {

@@ -46,7 +46,11 @@ export type ErrorContext =
   | 'collaboratorRemove'
   | 'inviteLink'
   | 'inviteAccept'
-  | 'notificationsRead';
+  | 'notificationsRead'
+  // Passwords (issue 9)
+  | 'passwordRecovery'
+  | 'passwordReset'
+  | 'passwordChange';
 
 /**
  * A 2xx whose body lacks what the screen needs (e.g. no id after a create). The spec has texts for
@@ -100,6 +104,12 @@ const ACTION_KEYS: Partial<
   inviteLink: { failed: 'errors.inviteLinkFailed' },
   inviteAccept: { failed: 'errors.unexpected', byCode: { INVITE_INVALID: 'errors.inviteInvalid' } },
   notificationsRead: { failed: 'errors.notificationsReadFailed' },
+  passwordRecovery: { failed: 'errors.recoverFailed' },
+  passwordReset: {
+    failed: 'errors.resetFailed',
+    byCode: { RESET_TOKEN_INVALID: 'errors.resetTokenInvalid' },
+  },
+  passwordChange: { failed: 'errors.passwordChangeFailed' },
 };
 
 /**

@@ -1,0 +1,24 @@
+import { simpleParser, type Source } from 'mailparser';
+
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The links of the text part, in order. */
+  links: string[];
+}
+
+/** A raw RFC 5322 message as a test reads it: the loopback SMTP server's and the e2e .eml files. */
+export async function parseMail(source: Source): Promise<ReceivedMail> {
+  const parsed = await simpleParser(source);
+  const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
+  const text = parsed.text ?? '';
+  return {
+    to: to?.value[0]?.address ?? '',
+    subject: parsed.subject ?? '',
+    text,
+    html: typeof parsed.html === 'string' ? parsed.html : '',
+    links: text.match(/https?:\/\/\S+/g) ?? [],
+  };
+}
