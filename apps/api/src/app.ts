@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -10,6 +11,8 @@ import { categoryRoutes } from './modules/category/category.routes.ts';
 import { collaboratorRoutes } from './modules/collaborator/collaborator.routes.ts';
 import { collectionItemRoutes } from './modules/collection-item/collection-item.routes.ts';
 import { collectionRoutes } from './modules/collection/collection.routes.ts';
+import { mediaFileRoutes, pictureRoutes } from './modules/media/media.routes.ts';
+import { localMediaStorage } from './modules/media/media.storage.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { followRoutes } from './modules/follow/follow.routes.ts';
@@ -63,6 +66,7 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
   await registerRateLimit(app);
   await registerOpenApi(app);
   registerAuthentication(app, db);
+  const storage = localMediaStorage(config.MEDIA_DIR ?? join(config.DATA_DIR, 'media'));
 
   await app.register(
     async (api) => {
@@ -77,9 +81,11 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
       await api.register(followRoutes, { db, config });
       await api.register(saveRoutes, { db, config });
       await api.register(collaboratorRoutes, { db, config });
+      await api.register(pictureRoutes, { db, storage });
     },
     { prefix: '/api/v1' },
   );
+  await app.register(mediaFileRoutes, { storage });
 
   await registerWebApp(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
   return app;

@@ -42,6 +42,8 @@ export const configSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   WEB_DIST_DIR: optionalString,
+  /** Where profile photos are kept; `DATA_DIR/media` when unset. */
+  MEDIA_DIR: optionalString,
 });
 export type Config = z.infer<typeof configSchema>;
 

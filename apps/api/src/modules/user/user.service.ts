@@ -17,6 +17,11 @@ export async function userExists(db: Queryable, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** Only the person may act on their own account: 403 for someone else's, 404 for nobody's. */
+export async function assertSelf(db: Queryable, id: string, viewer: Viewer): Promise<void> {
+  if (id !== viewer.id) throw (await userExists(db, id)) ? forbidden() : userNotFound();
+}
+
 /**
  * A profile's columns over `u` (users) as seen by the viewer in `viewerParam`; pair it with
  * `profileCounts` in FROM. Counts follow the same read rule as the listings: a stranger never
@@ -68,7 +73,7 @@ export async function updateAccount(
   viewer: Viewer,
   fields: AccountFields,
 ): Promise<UserAccount> {
-  if (id !== viewer.id) throw (await userExists(db, id)) ? forbidden() : userNotFound();
+  await assertSelf(db, id, viewer);
   await db.query(
     `UPDATE users SET name = $2, alias_name = $3, cellular = $4, birthday = $5::date, address = $6,
        country = $7, state = $8, city = $9, postal_code = $10, updated_at = now()
