@@ -6,6 +6,7 @@ import type { DestinationStream } from 'pino';
 import type { Db } from './db/client.ts';
 import type { Config } from './env.ts';
 import { newId } from './lib/ids.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { categoryRoutes } from './modules/category/category.routes.ts';
 import { collaboratorRoutes } from './modules/collaborator/collaborator.routes.ts';
@@ -82,6 +83,7 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
       await api.register(saveRoutes, { db, config });
       await api.register(collaboratorRoutes, { db, config });
       await api.register(pictureRoutes, { db, storage });
+      await api.register(accountRoutes, { db, storage });
     },
     { prefix: '/api/v1' },
   );

@@ -31,3 +31,23 @@ export const accountDeletionForm = z.object({
 export type AccountDeletionForm = z.input<typeof accountDeletionForm>;
 
 export const accountDeletedResponse = z.object({ data: z.object({ deleted: z.literal(true) }) });
+
+const rows = z.array(z.record(z.string(), z.unknown()));
+/** `GET /api/v1/user/{user_id}/export`: the JSON file of everything stored about the person. */
+export const accountExportSchema = z.object({
+  exported_at: z.string(),
+  account: z.record(z.string(), z.unknown()),
+  sessions: rows,
+  /** The person's collections, each with its items. */
+  collections: rows,
+  people_followed: rows,
+  followers: rows,
+  collections_followed: rows,
+  likes: rows,
+  /** The person's collections that are saved copies of someone else's. */
+  saves: rows,
+  /** Other people's collections the person is an editor or viewer of. */
+  collaborations: rows,
+  notifications: rows,
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;
