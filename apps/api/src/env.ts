@@ -44,6 +44,16 @@ export const configSchema = z.object({
   WEB_DIST_DIR: optionalString,
   /** Where profile photos are kept; `DATA_DIR/media` when unset. */
   MEDIA_DIR: optionalString,
+  /** smtp://user:password@host:587 or smtps://…; without it mails are written as .eml files. */
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  /** The sender of every mail, e.g. `Acervo <nao-responda@acervo.app>`. */
+  MAIL_FROM: z.string().min(3).default('Acervo <nao-responda@acervo.app>'),
 });
 export type Config = z.infer<typeof configSchema>;
 

@@ -3,6 +3,8 @@ import { migrate } from './db/migrate.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './env.ts';
 import { purgeExpiredSessions } from './modules/auth/auth.service.ts';
+import { createMailTransport } from './modules/mail/mail-transport.ts';
+import { startMailWorker } from './modules/mail/mail-worker.ts';
 
 /** Starts Acervo: configuration, database (migrated), HTTP server, graceful shutdown. */
 async function main(): Promise<void> {
@@ -20,6 +22,14 @@ async function main(): Promise<void> {
   }, 3_600_000);
   purge.unref();
 
+  const transport = createMailTransport({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    dataDir: config.DATA_DIR,
+    onFileWritten: (file, links) => app.log.info({ file, links }, 'mail written (no SMTP_URL)'),
+  });
+  const mailWorker = startMailWorker(db, transport, app.log);
+
   let closing = false;
   // Responses finished during shutdown close their keep-alive connection, so the server can
   // stop as soon as the last in-flight request is answered.
@@ -36,6 +46,8 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      // A mail being sent finishes first; whatever is still queued waits in the outbox.
+      await mailWorker.stop();
       await db.close();
       process.exit(0);
     } catch (err) {

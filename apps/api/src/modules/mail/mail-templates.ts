@@ -1,0 +1,125 @@
+/**
+ * Every mail Acervo sends, in pt-BR and en, as text and HTML. A template is a function of its data;
+ * values are escaped in the HTML part. Links arrive built by the caller from PUBLIC_URL.
+ */
+export type MailLocale = 'pt' | 'en';
+
+export interface MailData {
+  password_reset: { name: string; link: string };
+  password_changed: { name: string; link: string };
+  account_deleted: { name: string };
+}
+export type MailTemplate = keyof MailData;
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A template's words: paragraphs of text; `{link}` in a paragraph becomes the link. */
+interface Wording {
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  signature: string;
+}
+
+type Catalogue = { [T in MailTemplate]: Record<MailLocale, (data: MailData[T]) => Wording> };
+
+const SIGNATURE = { pt: 'Equipe Acervo', en: 'The Acervo team' } as const;
+
+const catalogue: Catalogue = {
+  password_reset: {
+    pt: ({ name }) => ({
+      subject: 'Redefinição de senha do Acervo',
+      greeting: `Olá, ${name}!`,
+      paragraphs: [
+        'Recebemos um pedido para redefinir a senha da sua conta no Acervo. Para escolher uma nova senha, abra o link abaixo. Ele vale por 1 hora e só pode ser usado uma vez.',
+        '{link}',
+        'Se você não pediu a redefinição, ignore este e-mail: sua senha continua a mesma.',
+      ],
+      signature: SIGNATURE.pt,
+    }),
+    en: ({ name }) => ({
+      subject: 'Reset your Acervo password',
+      greeting: `Hello, ${name}!`,
+      paragraphs: [
+        'We received a request to reset the password of your Acervo account. To choose a new password, open the link below. It is valid for 1 hour and can be used once.',
+        '{link}',
+        'If you did not ask for it, ignore this e-mail: your password stays the same.',
+      ],
+      signature: SIGNATURE.en,
+    }),
+  },
+  password_changed: {
+    pt: ({ name }) => ({
+      subject: 'Sua senha foi alterada',
+      greeting: `Olá, ${name}!`,
+      paragraphs: [
+        'A senha da sua conta no Acervo foi alterada. Se foi você, está tudo certo.',
+        'Se não foi você, redefina a sua senha agora mesmo:',
+        '{link}',
+      ],
+      signature: SIGNATURE.pt,
+    }),
+    en: ({ name }) => ({
+      subject: 'Your password was changed',
+      greeting: `Hello, ${name}!`,
+      paragraphs: [
+        'The password of your Acervo account was changed. If it was you, all is well.',
+        'If it was not you, reset your password right away:',
+        '{link}',
+      ],
+      signature: SIGNATURE.en,
+    }),
+  },
+  account_deleted: {
+    pt: ({ name }) => ({
+      subject: 'Sua conta no Acervo foi excluída',
+      greeting: `Olá, ${name}!`,
+      paragraphs: [
+        'Sua conta no Acervo foi excluída, com as suas coleções, itens e dados pessoais, como você pediu.',
+        'Se não foi você quem pediu, responda a este e-mail.',
+      ],
+      signature: SIGNATURE.pt,
+    }),
+    en: ({ name }) => ({
+      subject: 'Your Acervo account was deleted',
+      greeting: `Hello, ${name}!`,
+      paragraphs: [
+        'Your Acervo account was deleted, with your collections, items and personal data, as you asked.',
+        'If you did not ask for it, reply to this e-mail.',
+      ],
+      signature: SIGNATURE.en,
+    }),
+  },
+};
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export function renderMail<T extends MailTemplate>(
+  template: T,
+  locale: MailLocale,
+  data: MailData[T],
+): RenderedMail {
+  const words = catalogue[template][locale](data);
+  const link = 'link' in data ? data.link : '';
+  const textParagraphs = words.paragraphs.map((p) => (p === '{link}' ? link : p));
+  const htmlParagraphs = words.paragraphs.map((p) =>
+    p === '{link}'
+      ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`
+      : `<p>${escapeHtml(p)}</p>`,
+  );
+  return {
+    subject: words.subject,
+    text: [words.greeting, ...textParagraphs, words.signature].join('\n\n') + '\n',
+    html: `<!doctype html><html lang="${locale === 'pt' ? 'pt-BR' : 'en'}"><body style="font-family:sans-serif;line-height:1.5">
+<p>${escapeHtml(words.greeting)}</p>
+${htmlParagraphs.join('\n')}
+<p>${escapeHtml(words.signature)}</p>
+</body></html>
+`,
+  };
+}

@@ -1,0 +1,206 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
+import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { deliverDueMail, enqueueMail, retryDelayMs } from './mail.service.ts';
+import { createMailTransport, type MailTransport } from './mail-transport.ts';
+
+let ctx: TestContext;
+let inbox: SmtpInbox;
+let transport: MailTransport;
+const FROM = 'Acervo <nao-responda@acervo.app>';
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  inbox = await startSmtpInbox();
+  transport = createMailTransport({ smtpUrl: inbox.url, from: FROM, dataDir: tmpdir() });
+});
+afterAll(async () => {
+  transport.close();
+  await inbox.stop();
+  await ctx.close();
+});
+beforeEach(async () => {
+  await ctx.reset();
+  inbox.mails.length = 0;
+});
+
+const link = 'http://localhost:3000/reset/abc123';
+// The database's clock has microseconds and JavaScript's milliseconds: a moment safely after an
+// insert, as the worker's clock.
+const afterInsert = () => new Date(Date.now() + 1_000);
+
+async function outboxRows() {
+  return ctx.db.query<{
+    status: string;
+    attempts: number;
+    last_error: string | null;
+    body_text: string | null;
+  }>('SELECT status, attempts, last_error, body_text FROM mail_outbox ORDER BY created_at');
+}
+
+describe('the mail outbox', () => {
+  it('sends a mail only when the transaction that queued it commits', async () => {
+    await ctx.db
+      .transaction(async (tx) => {
+        await enqueueMail(tx, {
+          to: 'nunca@exemplo.com',
+          locale: 'pt',
+          template: 'password_changed',
+          data: { name: 'Nunca', link },
+        });
+        throw new Error('the change failed');
+      })
+      .catch(() => {});
+    await ctx.db.transaction((tx) =>
+      enqueueMail(tx, {
+        to: 'ana@exemplo.com',
+        locale: 'pt',
+        template: 'password_changed',
+        data: { name: 'Ana', link },
+      }),
+    );
+
+    expect(await deliverDueMail(ctx.db, transport)).toEqual({ sent: 1, failed: 0 });
+    expect(inbox.mails).toHaveLength(1);
+    const [mail] = inbox.mails;
+    expect(mail?.to).toBe('ana@exemplo.com');
+    expect(mail?.subject).toBe('Sua senha foi alterada');
+    expect(mail?.text).toContain('Olá, Ana!');
+    expect(mail?.links).toEqual([link]);
+    expect(mail?.html).toContain(`<a href="${link}">`);
+    // Delivered: not sent again, and the body (which may hold a link) is not kept.
+    expect(await deliverDueMail(ctx.db, transport)).toEqual({ sent: 0, failed: 0 });
+    expect(await outboxRows()).toEqual([{ status: 'sent', attempts: 1, last_error: null, body_text: null }]);
+  });
+
+  it('writes in the person’s language and escapes names in the HTML part', async () => {
+    await enqueueMail(ctx.db, {
+      to: 'bob@example.com',
+      locale: 'en',
+      template: 'account_deleted',
+      data: { name: '<b>Bob</b> & co' },
+    });
+    await deliverDueMail(ctx.db, transport);
+    const [mail] = inbox.mails;
+    expect(mail?.subject).toBe('Your Acervo account was deleted');
+    expect(mail?.text).toContain('Hello, <b>Bob</b> & co!');
+    expect(mail?.html).toContain('Hello, &lt;b&gt;Bob&lt;/b&gt; &amp; co!');
+  });
+
+  it('keeps mails queued while the SMTP server is down and delivers them once when it is back', async () => {
+    await inbox.stop();
+    await enqueueMail(ctx.db, {
+      to: 'ana@exemplo.com',
+      locale: 'pt',
+      template: 'password_reset',
+      data: { name: 'Ana', link },
+    });
+    const t0 = afterInsert();
+
+    expect(await deliverDueMail(ctx.db, transport, { now: t0 })).toEqual({ sent: 0, failed: 1 });
+    const [failed] = await outboxRows();
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(failed?.last_error).toBeTruthy();
+    // Backing off: not tried again before the delay.
+    expect(await deliverDueMail(ctx.db, transport, { now: new Date(t0.getTime() + 30_000) })).toEqual({
+      sent: 0,
+      failed: 0,
+    });
+
+    await inbox.start();
+    const later = new Date(t0.getTime() + retryDelayMs(1) + 1_000);
+    expect(await deliverDueMail(ctx.db, transport, { now: later })).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverDueMail(ctx.db, transport, { now: new Date(later.getTime() + 3_600_000) })).toEqual({
+      sent: 0,
+      failed: 0,
+    });
+    expect(inbox.mails.map((m) => m.subject)).toEqual(['Redefinição de senha do Acervo']);
+    expect(await outboxRows()).toEqual([{ status: 'sent', attempts: 2, last_error: null, body_text: null }]);
+  });
+
+  it('records a mail as failed after the last attempt', async () => {
+    await inbox.stop();
+    try {
+      await enqueueMail(ctx.db, {
+        to: 'ana@exemplo.com',
+        locale: 'pt',
+        template: 'account_deleted',
+        data: { name: 'Ana' },
+      });
+      let now = afterInsert().getTime();
+      for (let attempt = 1; attempt <= 3; attempt += 1) {
+        await deliverDueMail(ctx.db, transport, { now: new Date(now), maxAttempts: 3 });
+        now += retryDelayMs(attempt) + 1_000;
+      }
+      const [row] = await outboxRows();
+      expect(row).toMatchObject({ status: 'failed', attempts: 3 });
+      expect(row?.last_error).toBeTruthy();
+    } finally {
+      await inbox.start();
+    }
+    // Given up: the server being back changes nothing.
+    expect(await deliverDueMail(ctx.db, transport, { now: new Date(Date.now() + 86_400_000) })).toEqual({
+      sent: 0,
+      failed: 0,
+    });
+    expect(inbox.mails).toHaveLength(0);
+  });
+
+  it('never lets two workers send the same row', async () => {
+    const count = 30;
+    for (let i = 0; i < count; i += 1) {
+      await enqueueMail(ctx.db, {
+        to: `pessoa${i}@exemplo.com`,
+        locale: 'pt',
+        template: 'account_deleted',
+        data: { name: `Pessoa ${i}` },
+      });
+    }
+    const other = createMailTransport({ smtpUrl: inbox.url, from: FROM, dataDir: tmpdir() });
+    try {
+      const runs = await Promise.all(
+        [transport, other, transport, other].map((t) => deliverDueMail(ctx.db, t, { batchSize: 10 })),
+      );
+      const more = await deliverDueMail(ctx.db, other);
+      expect(runs.reduce((n, r) => n + r.sent, more.sent)).toBe(count);
+    } finally {
+      other.close();
+    }
+    const recipients = inbox.mails.map((m) => m.to).sort();
+    expect(recipients).toHaveLength(count);
+    expect(new Set(recipients).size).toBe(count);
+  });
+
+  it('writes .eml files under DATA_DIR/mail and reports their links when there is no SMTP_URL', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'acervo-mail-'));
+    const written: { file: string; links: string[] }[] = [];
+    const files = createMailTransport({
+      smtpUrl: undefined,
+      from: FROM,
+      dataDir,
+      onFileWritten: (file, links) => written.push({ file, links }),
+    });
+    try {
+      await enqueueMail(ctx.db, {
+        to: 'ana@exemplo.com',
+        locale: 'pt',
+        template: 'password_reset',
+        data: { name: 'Ana', link },
+      });
+      expect(await deliverDueMail(ctx.db, files)).toEqual({ sent: 1, failed: 0 });
+      const names = await readdir(join(dataDir, 'mail'));
+      expect(names).toHaveLength(1);
+      expect(names[0]).toMatch(/\.eml$/);
+      const eml = await readFile(join(dataDir, 'mail', names[0] ?? ''), 'utf8');
+      expect(eml).toContain('To: ana@exemplo.com');
+      expect(eml).toContain('From: Acervo <nao-responda@acervo.app>');
+      expect(written).toEqual([{ file: join(dataDir, 'mail', names[0] ?? ''), links: [link] }]);
+    } finally {
+      files.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
