@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { validationFailed } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import type { Viewer } from '../collection/collection.policy.ts';
+import { enqueueMail } from '../mail/mail.service.ts';
 import { deletePictureFiles } from '../media/media.service.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
 import { assertSelf, userNotFound } from '../user/user.service.ts';
@@ -68,7 +69,8 @@ export async function exportAccount(db: Queryable, id: string, viewer: Viewer): 
  * their items, likes and follows), its own follows, likes, collaborations and notifications. The
  * counter triggers run for every removed follow and like, so other people's counts follow.
  * Collections it collaborated on stay with their owners; saved copies others made of its
- * collections stay theirs (saved_from_id becomes null).
+ * collections stay theirs (saved_from_id becomes null). A confirmation mail is queued in the same
+ * transaction.
  */
 export async function deleteAccount(
   db: Db,
@@ -78,8 +80,14 @@ export async function deleteAccount(
   body: AccountDeletionBody,
 ): Promise<void> {
   await assertSelf(db, id, viewer);
-  const [row] = await db.query<{ email: string; password_hash: string | null; picture: string | null }>(
-    'SELECT email, password_hash, picture FROM users WHERE id = $1',
+  const [row] = await db.query<{
+    name: string;
+    email: string;
+    locale: 'pt' | 'en';
+    password_hash: string | null;
+    picture: string | null;
+  }>(
+    'SELECT name, email, locale, password_hash, picture FROM users WHERE id = $1',
     [id],
     'account_for_deletion',
   );
@@ -95,6 +103,13 @@ export async function deleteAccount(
   }
   await db.transaction(async (tx) => {
     await tx.query('DELETE FROM users WHERE id = $1', [id], 'account_delete');
+    // The confirmation goes to the address the account had, queued with the deletion itself.
+    await enqueueMail(tx, {
+      to: row.email,
+      locale: row.locale,
+      template: 'account_deleted',
+      data: { name: row.name },
+    });
   });
   await deletePictureFiles(storage, row.picture);
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AccountExport } from '@acervo/contract/account';
+import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
 import { createTestContext, signUp, type TestContext } from '../../test/test-context.ts';
 import {
   addCollaborator,
@@ -12,17 +13,32 @@ import {
   createCollection,
   type Session,
 } from '../collection/collection.test-helpers.ts';
+import { deliverDueMail } from '../mail/mail.service.ts';
+import { createMailTransport, type MailTransport } from '../mail/mail-transport.ts';
 
 let ctx: TestContext;
 let app: FastifyInstance;
 let mediaDir: string;
+let inbox: SmtpInbox;
+let transport: MailTransport;
 beforeAll(async () => {
   ctx = await createTestContext();
   mediaDir = await mkdtemp(join(tmpdir(), 'acervo-account-'));
   app = await ctx.buildApp({ MEDIA_DIR: mediaDir });
+  inbox = await startSmtpInbox();
+  transport = createMailTransport({
+    smtpUrl: inbox.url,
+    from: 'Acervo <nao-responda@acervo.app>',
+    dataDir: mediaDir,
+  });
 });
-beforeEach(() => ctx.reset());
+beforeEach(async () => {
+  await ctx.reset();
+  inbox.mails.length = 0;
+});
 afterAll(async () => {
+  transport.close();
+  await inbox.stop();
   await ctx.close();
   await rm(mediaDir, { recursive: true, force: true });
 });
@@ -136,8 +152,9 @@ describe('DELETE /api/v1/user/{user_id}', () => {
     expect(notHers.statusCode).toBe(403);
     const badBody = await call('DELETE', `/api/v1/user/${ana.user_id}`, ana, { password: 5 });
     expect(badBody.statusCode).toBe(400);
-    // Nothing happened: both still sign in.
+    // Nothing happened: she is still signed in, and no mail was queued.
     expect((await call('GET', `/api/v1/user/${ana.user_id}`, ana)).statusCode).toBe(200);
+    expect(await ctx.db.query('SELECT 1 FROM mail_outbox')).toEqual([]);
   });
 
   it("removes the account and everything of hers; others' data stays consistent", async () => {
@@ -181,6 +198,13 @@ describe('DELETE /api/v1/user/{user_id}', () => {
     // Bia's notifications from Ana went with her.
     const bell = await call('GET', '/api/v1/notifications', bia);
     expect(JSON.stringify(bell.json())).not.toContain('Ana Export');
+    // A confirmation reaches the address the account had, in its language; and only one.
+    await deliverDueMail(ctx.db, transport, { now: new Date(Date.now() + 1_000) });
+    const [mail] = await inbox.waitFor(ana.user_email);
+    expect(mail?.subject).toBe('Sua conta no Acervo foi excluída');
+    expect(mail?.text).toContain('Olá, Ana Export!');
+    expect(inbox.mails).toHaveLength(1);
+
     // The e-mail is free again.
     const again = await signUp(app, { email: ana.user_email });
     expect(again.user_id).not.toBe(ana.user_id);
