@@ -46,7 +46,12 @@ export type ErrorContext =
   | 'collaboratorRemove'
   | 'inviteLink'
   | 'inviteAccept'
-  | 'notificationsRead';
+  | 'notificationsRead'
+  // Account lifecycle (issue 9)
+  | 'pictureUpload'
+  | 'pictureRemove'
+  | 'accountExport'
+  | 'accountDelete';
 
 /**
  * A 2xx whose body lacks what the screen needs (e.g. no id after a create). The spec has texts for
@@ -100,6 +105,20 @@ const ACTION_KEYS: Partial<
   inviteLink: { failed: 'errors.inviteLinkFailed' },
   inviteAccept: { failed: 'errors.unexpected', byCode: { INVITE_INVALID: 'errors.inviteInvalid' } },
   notificationsRead: { failed: 'errors.notificationsReadFailed' },
+  pictureUpload: {
+    failed: 'errors.pictureUploadFailed',
+    byCode: {
+      PAYLOAD_TOO_LARGE: 'errors.pictureTooLarge',
+      UNSUPPORTED_MEDIA_TYPE: 'errors.pictureUnsupported',
+    },
+  },
+  pictureRemove: { failed: 'errors.pictureRemoveFailed' },
+  accountExport: { failed: 'errors.accountExportFailed' },
+  // A wrong password is also marked on its field.
+  accountDelete: {
+    failed: 'errors.accountDeleteFailed',
+    byCode: { VALIDATION_FAILED: 'errors.accountDeleteRefused' },
+  },
 };
 
 /**

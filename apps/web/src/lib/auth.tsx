@@ -17,6 +17,8 @@ export type AuthState = {
   signOut: () => Promise<void>;
   /** After the account form saves a new name, the header and storage follow (spec 7: user refresh). */
   renameUser: (userName: string) => void;
+  /** After a photo upload or removal (and after sign-in), `user_picture` and the header follow. */
+  setUserPicture: (userPicture: string | false) => void;
 };
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -43,11 +45,29 @@ export function AuthProvider({
     return () => setUnauthorizedHandler(() => {});
   }, [onSessionLost]);
 
-  const signIn = useCallback<AuthState['signIn']>((session, { remember }) => {
-    const next = sessionUserFrom(session, false);
-    writeStoredSession(next, remember);
+  const updateUser = useCallback((change: Partial<Pick<SessionUser, 'userName' | 'userPicture'>>) => {
+    const current = readStoredSession();
+    if (!current) return;
+    const next = { ...current, ...change };
+    writeStoredSession(next, window.localStorage.getItem('token') !== null);
     setUser(next);
   }, []);
+
+  const signIn = useCallback<AuthState['signIn']>(
+    (session, { remember }) => {
+      const next = sessionUserFrom(session, false);
+      writeStoredSession(next, remember);
+      setUser(next);
+      // The session answer carries no photo; the profile does, so the header shows it right away.
+      void api
+        .get<{ picture: string | null }>(`/user/${encodeURIComponent(session.user_id)}`)
+        .then((profile) => {
+          if (profile?.picture) updateUser({ userPicture: profile.picture });
+        })
+        .catch(() => undefined);
+    },
+    [updateUser],
+  );
 
   const signOut = useCallback(async () => {
     // A token the server already forgot answers 401, which signs out too; either way we forget it.
@@ -56,17 +76,15 @@ export function AuthProvider({
     setUser(null);
   }, []);
 
-  const renameUser = useCallback((userName: string) => {
-    const current = readStoredSession();
-    if (!current) return;
-    const next = { ...current, userName };
-    writeStoredSession(next, window.localStorage.getItem('token') !== null);
-    setUser(next);
-  }, []);
+  const renameUser = useCallback((userName: string) => updateUser({ userName }), [updateUser]);
+  const setUserPicture = useCallback(
+    (userPicture: string | false) => updateUser({ userPicture }),
+    [updateUser],
+  );
 
   const value = useMemo<AuthState>(
-    () => ({ user, signIn, signOut, renameUser }),
-    [user, signIn, signOut, renameUser],
+    () => ({ user, signIn, signOut, renameUser, setUserPicture }),
+    [user, signIn, signOut, renameUser, setUserPicture],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
