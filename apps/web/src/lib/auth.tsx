@@ -13,8 +13,11 @@ export type AuthState = {
   user: SessionUser | null;
   /** Stores the session: localStorage when `remember`, else sessionStorage ('Lembrar'). */
   signIn: (session: Session, options: { remember: boolean }) => void;
-  /** Revokes the token on the server (best effort), then forgets it here. */
-  signOut: () => Promise<void>;
+  /**
+   * Revokes the token on the server (best effort), then forgets it here; `revoke: false` only
+   * forgets it, when the server already did (the account was deleted).
+   */
+  signOut: (options?: { revoke?: boolean }) => Promise<void>;
   /** After the account form saves a new name, the header and storage follow (spec 7: user refresh). */
   renameUser: (userName: string) => void;
   /** After a photo upload or removal (and after sign-in), `user_picture` and the header follow. */
@@ -69,9 +72,9 @@ export function AuthProvider({
     [updateUser],
   );
 
-  const signOut = useCallback(async () => {
+  const signOut = useCallback(async ({ revoke = true }: { revoke?: boolean } = {}) => {
     // A token the server already forgot answers 401, which signs out too; either way we forget it.
-    await api.delete('/session').catch(() => undefined);
+    if (revoke) await api.delete('/session').catch(() => undefined);
     clearStoredSession();
     setUser(null);
   }, []);

@@ -25,7 +25,7 @@ export const users: (typeof pt)['users'] = {
   deletion: {
     title: 'Delete the account',
     body: "Deletion removes your account, your collections and items, your photo and your personal data. Other people's collections you collaborated on stay with them. It cannot be undone.",
-    password: 'Current password',
+    password: 'Confirm with your password',
     button: 'Delete my account',
     confirmTitle: 'Delete the account',
     confirmMessage: 'Are you sure you want to delete your account? This cannot be undone.',

@@ -24,7 +24,7 @@ export const users = {
   deletion: {
     title: 'Excluir a conta',
     body: 'A exclusão remove a sua conta, as suas coleções e itens, a sua foto e os seus dados pessoais. As coleções de outras pessoas em que você colaborou continuam com elas. Não é possível desfazer.',
-    password: 'Senha atual',
+    password: 'Confirme com a sua senha',
     button: 'Excluir minha conta',
     confirmTitle: 'Excluir a conta',
     confirmMessage: 'Tem certeza que deseja excluir a sua conta? Esta ação não pode ser desfeita.',

@@ -13,7 +13,7 @@ import { useDeleteAccount } from '../hooks/use-users';
 
 /**
  * /account/security: the account deletion the privacy policy promises. The password confirms it,
- * then a last question; afterwards the session is gone and the person lands on the home page.
+ * then a last question; afterwards the session is gone and the person lands on the sign-in page.
  */
 export function DeleteAccount() {
   const { t } = useTranslation();
@@ -31,9 +31,10 @@ export function DeleteAccount() {
       'accountDelete',
       async () => {
         await remove.mutateAsync({ password: values.password });
-        // The server already revoked the session; this forgets it here.
-        await signOut();
-        await navigate('/', { replace: true });
+        // The server already removed the session: forget it here without a revoke (which would
+        // answer 401), and leave for the sign-in page, where any signed-in page ends up now.
+        await signOut({ revoke: false });
+        await navigate('/login', { replace: true });
       },
       form.showApiErrors,
     );
