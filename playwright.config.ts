@@ -70,6 +70,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      // Mail links (written as .eml files under DATA_DIR/mail/, no SMTP_URL) point at this server.
+      PUBLIC_URL: baseURL,
       // Every journey registers or logs in from 127.0.0.1.
       AUTH_RATE_LIMIT_PER_IP: '1000',
     },

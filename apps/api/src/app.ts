@@ -14,6 +14,7 @@ import { collectionItemRoutes } from './modules/collection-item/collection-item.
 import { collectionRoutes } from './modules/collection/collection.routes.ts';
 import { mediaFileRoutes, pictureRoutes } from './modules/media/media.routes.ts';
 import { localMediaStorage } from './modules/media/media.storage.ts';
+import { passwordRoutes } from './modules/password/password.routes.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { followRoutes } from './modules/follow/follow.routes.ts';
@@ -74,6 +75,7 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
       await api.register(categoryRoutes, { db });
       await api.register(authRoutes, { db, config });
       await api.register(userRoutes, { db });
+      await api.register(passwordRoutes, { db, config });
       await api.register(collectionRoutes, { db });
       await api.register(collectionItemRoutes, { db });
       await api.register(notificationRoutes, { db });

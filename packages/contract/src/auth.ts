@@ -39,6 +39,9 @@ const signInEmail = email(issue.loginEmailRequired);
 
 const nameSchema = requiredText(issue.nameRequired, 120);
 
+/** The language of the person's mails; the web sends its current one. */
+export const localeSchema = z.enum(['pt', 'en']);
+
 export const registrationBody = z
   .object({
     name: nameSchema,
@@ -48,6 +51,7 @@ export const registrationBody = z
       .string({ error: issue.passwordMismatch })
       .min(1, issue.passwordMismatch)
       .max(PASSWORD_MAX, issue.passwordMismatch),
+    locale: localeSchema.optional(),
   })
   .refine((b) => b.password === b.password_confirmation, {
     message: issue.passwordMismatch,
@@ -67,26 +71,51 @@ export const sessionBody = z.object({
 });
 export type SessionBody = z.input<typeof sessionBody>;
 
-/** Asking for a password reset link (the recover form; the call comes with account lifecycle). */
+/** Asking for a password reset link (the recover form). */
 export const passwordResetRequestBody = z.object({ email: signInEmail });
+export type PasswordResetRequestBody = z.input<typeof passwordResetRequestBody>;
 
 const enteredPassword = (missing: ValidationCode) =>
   z.string({ error: missing }).min(1, missing).max(PASSWORD_MAX, issue.tooLong);
 
-/**
- * Changing the password (the security form; the call comes with account lifecycle). The spec only
- * asks for the three fields and a matching confirmation; its hint about length is not enforced.
- */
-export const passwordChangeBody = z
+/** A new password: the registration rules, and a confirmation that matches. */
+const newPasswordFields = {
+  password: z
+    .string({ error: issue.newPasswordRequired })
+    .min(1, issue.newPasswordRequired)
+    .pipe(passwordSchema),
+  password_confirmation: enteredPassword(issue.confirmPasswordRequired),
+};
+const confirmationMatches = <T extends { password: string; password_confirmation: string }>(b: T) =>
+  b.password === b.password_confirmation;
+const mismatch = { message: issue.passwordMismatch, path: ['password_confirmation'] };
+
+/** Setting a new password with the token of a reset mail (the /reset/{token} page). */
+export const passwordResetBody = z
   .object({
-    old_password: enteredPassword(issue.oldPasswordRequired),
-    new_password: enteredPassword(issue.newPasswordRequired),
-    confirm_password: enteredPassword(issue.confirmPasswordRequired),
+    token: z
+      .string()
+      .min(20)
+      .max(200)
+      .regex(/^[A-Za-z0-9_-]+$/),
+    ...newPasswordFields,
   })
-  .refine((b) => b.new_password === b.confirm_password, {
-    message: issue.passwordMismatch,
-    path: ['confirm_password'],
-  });
+  .refine(confirmationMatches, mismatch);
+export type PasswordResetBody = z.input<typeof passwordResetBody>;
+
+/** Changing the password while signed in (the security form). */
+export const passwordChangeBody = z
+  .object({ old_password: enteredPassword(issue.oldPasswordRequired), ...newPasswordFields })
+  .refine(confirmationMatches, mismatch);
+export type PasswordChangeBody = z.input<typeof passwordChangeBody>;
+
+export const localeBody = z.object({ locale: localeSchema });
+export type LocaleBody = z.input<typeof localeBody>;
+
+export const passwordResetRequestResponse = envelope(z.object({ requested: z.literal(true) }));
+export const passwordResetResponse = envelope(z.object({ reset: z.literal(true) }));
+export const passwordChangeResponse = envelope(z.object({ changed: z.literal(true) }));
+export const localeResponse = envelope(z.object({ locale: localeSchema }));
 
 export const sessionSchema = z.object({
   access_token: z.string(),

@@ -21,6 +21,8 @@ export const errorCodes = [
   'EMAIL_NOT_REGISTERED',
   /** 404 for an invite link that is unknown, expired or revoked. */
   'INVITE_INVALID',
+  /** 400 for a password reset token that is unknown, used, replaced by a newer one or expired. */
+  'RESET_TOKEN_INVALID',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

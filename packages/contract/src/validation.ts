@@ -24,6 +24,7 @@ export const validationCodes = [
   'oldPasswordRequired',
   'newPasswordRequired',
   'confirmPasswordRequired',
+  'oldPasswordWrong',
   // Contact
   'contactNameRequired',
   'messageRequired',

@@ -33,14 +33,15 @@ export interface AccountLimit {
  */
 export function perAccount(
   app: FastifyInstance,
-  { max, timeWindow }: { max: number; timeWindow: string },
+  // Limiters share one store: each purpose counts under its own key prefix.
+  { max, timeWindow, purpose = 'account' }: { max: number; timeWindow: string; purpose?: string },
 ): AccountLimit {
   const limiter = app.createRateLimit({
     max,
     timeWindow,
     keyGenerator: (request: FastifyRequest) => {
       const body = request.body as { email?: string; user?: { email?: string } };
-      return `account:${body.user?.email ?? body.email ?? ''}`;
+      return `${purpose}:${body.user?.email ?? body.email ?? ''}`;
     },
   });
 

@@ -1,6 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import type { Db } from '../db/client.ts';
+import { deliverDueMail } from '../modules/mail/mail.service.ts';
+import { createMailTransport, type MailTransport } from '../modules/mail/mail-transport.ts';
 
 export interface ReceivedMail {
   to: string;
@@ -21,6 +24,13 @@ export interface SmtpInbox {
   readonly mails: ReceivedMail[];
   /** Mails to `to` (all of them when omitted), waiting up to `timeoutMs` for at least `count`. */
   waitFor(to?: string, count?: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /**
+   * Runs the outbox worker over `db` (as the API process would) until `count` mails to `to` have
+   * arrived or `timeoutMs` passed, and returns the mails to `to`. Requests that answer before they
+   * queue their mail (password recovery) are covered by the waiting.
+   */
+  deliver(db: Db, to: string, count?: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /** Closes the server (and the worker's transport). */
   stop(): Promise<void>;
   start(): Promise<void>;
 }
@@ -61,6 +71,7 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
   };
   await listen();
 
+  let transport: MailTransport | undefined;
   const inbox: SmtpInbox = {
     url: `smtp://127.0.0.1:${port}`,
     mails,
@@ -72,7 +83,23 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
       }
       return matching();
     },
+    async deliver(db, to, count = 1, timeoutMs = 5_000) {
+      transport ??= createMailTransport({
+        smtpUrl: inbox.url,
+        from: 'Acervo <teste@acervo.app>',
+        dataDir: '.',
+      });
+      const deadline = Date.now() + timeoutMs;
+      const matching = () => mails.filter((m) => m.to === to);
+      while (matching().length < count && Date.now() < deadline) {
+        await deliverDueMail(db, transport);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return matching();
+    },
     async stop() {
+      transport?.close();
+      transport = undefined;
       const s = server;
       server = undefined;
       if (s) await new Promise<void>((resolve) => s.close(() => resolve()));

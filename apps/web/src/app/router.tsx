@@ -22,6 +22,7 @@ import { OnboardingPage } from './routes/onboarding';
 import { FollowListPage, ProfilePage, UserProfilePage } from './routes/profile';
 import { RecoverPage } from './routes/recover';
 import { RegisterPage } from './routes/register';
+import { ResetPage } from './routes/reset';
 import { RouteErrorPage } from './routes/route-error';
 import { SearchPage } from './routes/search';
 
@@ -37,6 +38,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'register', element: <RegisterPage /> },
   { path: 'login', element: <LoginPage /> },
   { path: 'recover', element: <RecoverPage /> },
+  { path: 'reset/:token', element: <ResetPage /> },
   { path: 'help', element: <HelpPage /> },
   { path: 'contact', element: <ContactPage /> },
   { path: 'privacy-policy', element: <LegalPage document="privacy" /> },

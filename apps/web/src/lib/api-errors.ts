@@ -47,7 +47,11 @@ export type ErrorContext =
   | 'inviteLink'
   | 'inviteAccept'
   | 'notificationsRead'
-  // Account lifecycle (issue 9)
+  // Passwords (issue 9)
+  | 'passwordRecovery'
+  | 'passwordReset'
+  | 'passwordChange'
+  // Photo, export and deletion (issue 9)
   | 'pictureUpload'
   | 'pictureRemove'
   | 'accountExport'
@@ -105,6 +109,12 @@ const ACTION_KEYS: Partial<
   inviteLink: { failed: 'errors.inviteLinkFailed' },
   inviteAccept: { failed: 'errors.unexpected', byCode: { INVITE_INVALID: 'errors.inviteInvalid' } },
   notificationsRead: { failed: 'errors.notificationsReadFailed' },
+  passwordRecovery: { failed: 'errors.recoverFailed' },
+  passwordReset: {
+    failed: 'errors.resetFailed',
+    byCode: { RESET_TOKEN_INVALID: 'errors.resetTokenInvalid' },
+  },
+  passwordChange: { failed: 'errors.passwordChangeFailed' },
   pictureUpload: {
     failed: 'errors.pictureUploadFailed',
     byCode: {

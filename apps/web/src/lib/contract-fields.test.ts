@@ -24,7 +24,7 @@ describe('fieldRules', () => {
     [
       'a field of a refined object',
       passwordChangeBody,
-      'confirm_password',
+      'password_confirmation',
       { required: true, maxLength: 128 },
     ],
   ])('reads %s from the contract', (_what, schema, path, rules) => {

@@ -6,7 +6,7 @@ import type { Viewer } from '../collection/collection.policy.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import { deletePictureFiles } from '../media/media.service.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
-import { assertSelf, userNotFound } from '../user/user.service.ts';
+import { assertOwnAccount, userNotFound } from '../user/user.service.ts';
 
 /**
  * Everything stored about one person (LGPD portability), each part one query over rows that are
@@ -53,7 +53,7 @@ const EXPORT_PARTS = {
 } as const;
 
 export async function exportAccount(db: Queryable, id: string, viewer: Viewer): Promise<AccountExport> {
-  await assertSelf(db, id, viewer);
+  await assertOwnAccount(db, id, viewer);
   const parts = await Promise.all(
     Object.entries(EXPORT_PARTS).map(
       async ([name, sql]) => [name, await db.query(sql, [id], `export_${name}`)] as const,
@@ -79,7 +79,7 @@ export async function deleteAccount(
   viewer: Viewer,
   body: AccountDeletionBody,
 ): Promise<void> {
-  await assertSelf(db, id, viewer);
+  await assertOwnAccount(db, id, viewer);
   const [row] = await db.query<{
     name: string;
     email: string;

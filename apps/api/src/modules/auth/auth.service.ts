@@ -41,7 +41,7 @@ export const emailTaken = () =>
 /** `email` arrives trimmed and lower-cased from the contract schema. */
 export async function register(
   db: Db,
-  input: { name: string; email: string; password: string },
+  input: { name: string; email: string; password: string; locale?: 'pt' | 'en' | undefined },
   options: AuthOptions,
 ): Promise<Session> {
   const existing = await db.query('SELECT 1 FROM users WHERE email = $1', [input.email]);
@@ -50,12 +50,10 @@ export async function register(
   const user: UserRow = { id: newId(), name: input.name, email: input.email };
   try {
     return await db.transaction(async (tx) => {
-      await tx.query('INSERT INTO users (id, name, email, password_hash) VALUES ($1, $2, $3, $4)', [
-        user.id,
-        user.name,
-        user.email,
-        passwordHash,
-      ]);
+      await tx.query(
+        'INSERT INTO users (id, name, email, password_hash, locale) VALUES ($1, $2, $3, $4, $5)',
+        [user.id, user.name, user.email, passwordHash, input.locale ?? 'pt'],
+      );
       return createSession(tx, user, options.sessionTtlDays);
     });
   } catch (err) {

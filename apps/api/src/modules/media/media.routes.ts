@@ -8,7 +8,7 @@ import { userAccountResponse, userParams } from '@acervo/contract/user';
 import type { Db } from '../../db/client.ts';
 import { AppError, validationFailed } from '../../lib/app-error.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
-import { assertSelf } from '../user/user.service.ts';
+import { assertOwnAccount } from '../user/user.service.ts';
 import { readMedia, removePicture, setPicture } from './media.service.ts';
 import type { MediaStorage } from './media.storage.ts';
 
@@ -52,7 +52,7 @@ export async function pictureRoutes(
     },
     async (request) => {
       const user = signedInUser(request);
-      await assertSelf(db, request.params.user_id, user);
+      await assertOwnAccount(db, request.params.user_id, user);
       const part = await request.file();
       if (!part || part.fieldname !== 'file') throw validationFailed({ file: 'pictureRequired' });
       // Past the limit this throws (413) and the rest of the stream is discarded, never kept.

@@ -4,7 +4,7 @@ import type { UserAccount } from '@acervo/contract/user';
 import type { Db, Queryable } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../collection/collection.policy.ts';
-import { assertSelf, getUser } from '../user/user.service.ts';
+import { assertOwnAccount, getUser } from '../user/user.service.ts';
 import type { MediaStorage } from './media.storage.ts';
 
 /** The renditions kept of each photo: profiles show the large one, avatars the small one. */
@@ -108,7 +108,7 @@ export async function removePicture(
   id: string,
   viewer: Viewer,
 ): Promise<UserAccount> {
-  await assertSelf(db, id, viewer);
+  await assertOwnAccount(db, id, viewer);
   await deletePictureFiles(storage, await swapPicture(db, id, null));
   return (await getUser(db, id, viewer)) as UserAccount;
 }

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@acervo/contract/errors';
+import { localeBody, localeResponse } from '@acervo/contract/auth';
 import { accountBody, userAccountResponse, userParams, userResponse } from '@acervo/contract/user';
 import type { Db } from '../../db/client.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
-import { getUser, updateAccount } from './user.service.ts';
+import { getUser, setLocale, updateAccount } from './user.service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 const tags = ['users'];
@@ -46,6 +47,24 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: Db }): Prom
     async (request) => {
       const user = signedInUser(request);
       return { data: await updateAccount(db, request.params.user_id, user, request.body) };
+    },
+  );
+
+  r.put(
+    '/user/:user_id/locale',
+    {
+      schema: {
+        tags,
+        summary: "Set the language of the caller's mails (the web's current language)",
+        security: bearerSecurity,
+        params: userParams,
+        body: localeBody,
+        response: { 200: localeResponse, 403: errorBodySchema, ...errors },
+      },
+    },
+    async (request) => {
+      await setLocale(db, request.params.user_id, signedInUser(request), request.body.locale);
+      return { data: { locale: request.body.locale } };
     },
   );
 }

@@ -17,9 +17,20 @@ export async function userExists(db: Queryable, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Only the person may act on their own account: 403 for someone else's, 404 for nobody's. */
-export async function assertSelf(db: Queryable, id: string, viewer: Viewer): Promise<void> {
+/** Only the person may change their own account: 403 for someone else's, 404 for nobody's. */
+export async function assertOwnAccount(db: Queryable, id: string, viewer: Viewer): Promise<void> {
   if (id !== viewer.id) throw (await userExists(db, id)) ? forbidden() : userNotFound();
+}
+
+/** The language of the person's mails. */
+export async function setLocale(
+  db: Queryable,
+  id: string,
+  viewer: Viewer,
+  locale: 'pt' | 'en',
+): Promise<void> {
+  await assertOwnAccount(db, id, viewer);
+  await db.query('UPDATE users SET locale = $2 WHERE id = $1', [id, locale]);
 }
 
 /**
@@ -73,7 +84,7 @@ export async function updateAccount(
   viewer: Viewer,
   fields: AccountFields,
 ): Promise<UserAccount> {
-  await assertSelf(db, id, viewer);
+  await assertOwnAccount(db, id, viewer);
   await db.query(
     `UPDATE users SET name = $2, alias_name = $3, cellular = $4, birthday = $5::date, address = $6,
        country = $7, state = $8, city = $9, postal_code = $10, updated_at = now()

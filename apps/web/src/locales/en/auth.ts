@@ -40,8 +40,18 @@ export const auth: Catalog['auth'] = {
     subtitle: "Enter your account's e-mail.",
     submit: 'Reset password',
     back: 'Back to log in',
-    notAvailable:
-      'Password reset by e-mail is not available yet. Write to {{email}} and we will help you get your access back.',
+    sent: 'If there is an account with this e-mail, we sent it a link to reset the password. It is valid for 1 hour.',
+  },
+  reset: {
+    pageTitle: 'Reset password',
+    title: 'Reset password',
+    subtitle: 'Choose a new password for your account.',
+    password: 'New password',
+    passwordConfirmation: 'Confirm the new password',
+    submit: 'Save new password',
+    done: 'Password reset. Sign in with the new password.',
+    login: 'Sign in',
+    requestNew: 'Ask for a new link',
   },
   side: {
     heading: 'Your preferences, your people.',

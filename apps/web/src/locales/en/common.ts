@@ -8,6 +8,17 @@ export const common: Catalog['common'] = {
   skipToContent: 'Skip to content',
   signInPrompt: { login: 'Log in', register: 'I want to create my account' },
   titleSuffix: 'Acervo',
+  passwordRules: {
+    title: 'The password needs:',
+    length: 'at least 8 characters',
+    letter: 'a letter',
+    digit: 'a digit',
+    uncommon: 'not to be a common password',
+    met: 'met',
+    notMet: 'not met',
+    strength: 'Password strength: {{level}}',
+    levels: { weak: 'weak', fair: 'fair', strong: 'strong' },
+  },
   nav: {
     main: 'Main navigation',
     toggle: 'Open the menu',

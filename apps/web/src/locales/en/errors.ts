@@ -66,4 +66,8 @@ export const errors: Catalog['errors'] = {
   collaboratorRemoveFailed: 'Could not remove {{name}}. Please try again.',
   inviteLinkFailed: 'Could not update the invitation links. Please try again.',
   notificationsReadFailed: 'Could not mark as read. Please try again.',
+  recoverFailed: 'Could not send the link now. Please try again.',
+  resetFailed: 'Could not reset the password. Please try again.',
+  resetTokenInvalid: 'This password reset link is not valid or has expired. Ask for a new one.',
+  passwordChangeFailed: 'Could not change the password. Please try again.',
 };

@@ -71,9 +71,7 @@ export const users: (typeof pt)['users'] = {
     oldPassword: 'Current password',
     newPassword: 'New password',
     confirmPassword: 'Confirm the new password',
-    passwordHint:
-      'Use at least 15 characters, or at least 8 with a number and a lowercase letter. The confirmation must match the new password.',
     changePassword: 'Change password',
-    changeSoon: 'Changing the password is coming soon. For now, your password stays the same.',
+    passwordChanged: 'Password changed. Your other sessions were signed out.',
   },
 };

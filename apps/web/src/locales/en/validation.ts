@@ -16,6 +16,7 @@ export const validation: Catalog['validation'] = {
   oldPasswordRequired: 'Please enter old password.',
   newPasswordRequired: 'Please enter new password.',
   confirmPasswordRequired: 'Please enter confirm password.',
+  oldPasswordWrong: 'The current password is not correct.',
 
   contactNameRequired: 'Enter your name.',
   messageRequired: 'Type your message.',

@@ -38,8 +38,18 @@ export const auth = {
     subtitle: 'Informe o e-mail da sua conta.',
     submit: 'Redefinir senha',
     back: 'Voltar para o login',
-    notAvailable:
-      'A redefinição de senha por e-mail ainda não está disponível. Escreva para {{email}} e ajudaremos você a recuperar o acesso.',
+    sent: 'Se houver uma conta com este e-mail, enviamos um link para redefinir a senha. Ele vale por 1 hora.',
+  },
+  reset: {
+    pageTitle: 'Redefinir senha',
+    title: 'Redefinir senha',
+    subtitle: 'Escolha uma nova senha para a sua conta.',
+    password: 'Nova senha',
+    passwordConfirmation: 'Confirme a nova senha',
+    submit: 'Salvar nova senha',
+    done: 'Senha redefinida. Entre com a nova senha.',
+    login: 'Entrar',
+    requestNew: 'Pedir um novo link',
   },
   side: {
     heading: 'Suas preferências, suas pessoas.',

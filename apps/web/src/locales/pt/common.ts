@@ -6,6 +6,17 @@ export const common = {
   skipToContent: 'Pular para o conteúdo',
   signInPrompt: { login: 'Entrar', register: 'Quero criar minha conta' },
   titleSuffix: 'Acervo',
+  passwordRules: {
+    title: 'A senha precisa ter:',
+    length: 'pelo menos 8 caracteres',
+    letter: 'uma letra',
+    digit: 'um número',
+    uncommon: 'não ser uma senha comum',
+    met: 'atendido',
+    notMet: 'não atendido',
+    strength: 'Força da senha: {{level}}',
+    levels: { weak: 'fraca', fair: 'razoável', strong: 'forte' },
+  },
   nav: {
     main: 'Navegação principal',
     toggle: 'Abrir o menu',

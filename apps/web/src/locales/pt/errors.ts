@@ -71,4 +71,9 @@ export const errors = {
   collaboratorRemoveFailed: 'Não foi possível remover {{name}}. Por favor, tente novamente.',
   inviteLinkFailed: 'Não foi possível atualizar os links de convite. Por favor, tente novamente.',
   notificationsReadFailed: 'Não foi possível marcar como lida. Por favor, tente novamente.',
+  // Issue 9 (passwords): the spec has no texts for these calls.
+  recoverFailed: 'Não foi possível enviar o link agora. Por favor, tente novamente.',
+  resetFailed: 'Não foi possível redefinir a senha. Por favor, tente novamente.',
+  resetTokenInvalid: 'Este link de redefinição de senha é inválido ou expirou. Peça um novo.',
+  passwordChangeFailed: 'Não foi possível alterar a senha. Por favor, tente novamente.',
 };

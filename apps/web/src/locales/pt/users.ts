@@ -70,9 +70,7 @@ export const users = {
     oldPassword: 'Senha atual',
     newPassword: 'Nova senha',
     confirmPassword: 'Confirme a nova senha',
-    passwordHint:
-      'Use pelo menos 15 caracteres, ou pelo menos 8 com um número e uma letra minúscula. A confirmação deve ser igual à nova senha.',
     changePassword: 'Alterar senha',
-    changeSoon: 'A alteração de senha chega em breve. Por enquanto, sua senha continua a mesma.',
+    passwordChanged: 'Senha alterada. As outras sessões da sua conta foram encerradas.',
   },
 };

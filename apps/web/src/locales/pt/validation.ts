@@ -22,6 +22,7 @@ export const validation = {
   oldPasswordRequired: 'Informe a senha atual.',
   newPasswordRequired: 'Informe a nova senha.',
   confirmPasswordRequired: 'Confirme a nova senha.',
+  oldPasswordWrong: 'A senha atual está incorreta.',
 
   contactNameRequired: 'Informe o seu nome.',
   messageRequired: 'Digite sua mensagem.',

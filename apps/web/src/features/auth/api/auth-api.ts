@@ -1,4 +1,10 @@
-import type { RegistrationBody, Session, SessionBody } from '@acervo/contract/auth';
+import type {
+  PasswordResetBody,
+  PasswordResetRequestBody,
+  RegistrationBody,
+  Session,
+  SessionBody,
+} from '@acervo/contract/auth';
 import { api } from '../../../lib/api-client';
 
 export function createSession(body: SessionBody): Promise<Session> {
@@ -7,4 +13,13 @@ export function createSession(body: SessionBody): Promise<Session> {
 
 export function createAccount(body: RegistrationBody): Promise<Session | undefined> {
   return api.post<Session | undefined>('/registration', body);
+}
+
+/** Always a 202, whether or not the account exists: the screen says the same either way. */
+export function requestPasswordReset(body: PasswordResetRequestBody): Promise<unknown> {
+  return api.post('/password/recovery', body);
+}
+
+export function resetPassword(body: PasswordResetBody): Promise<unknown> {
+  return api.post('/password/reset', body);
 }

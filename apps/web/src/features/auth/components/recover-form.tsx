@@ -1,26 +1,41 @@
-import { passwordResetRequestBody } from '@acervo/contract/auth';
+import { passwordResetRequestBody, type PasswordResetRequestBody } from '@acervo/contract/auth';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { useContractForm } from '../../../hooks/use-contract-form';
-import { config } from '../../../lib/config';
+import { useFormAlert } from '../../../hooks/use-form-alert';
+import { requestPasswordReset } from '../api/auth-api';
 import { EmailField } from './email-field';
 
 /**
- * Password recovery by e-mail belongs to the account-lifecycle issue (ROADMAP 2). Until the API
- * sends mail, the form validates and says honestly how to get help instead of pretending.
+ * /recover: asks for a reset link. The API answers the same whether or not the account exists, so
+ * the confirmation is worded for both cases.
  */
 export function RecoverForm() {
   const { t } = useTranslation();
-  const [done, setDone] = useState(false);
+  const alert = useFormAlert();
+  const [sent, setSent] = useState(false);
   const form = useContractForm(passwordResetRequestBody, { defaultValues: { email: '' } });
 
+  const onValid = (values: PasswordResetRequestBody) =>
+    alert.attempt(
+      'passwordRecovery',
+      async () => {
+        setSent(false);
+        await requestPasswordReset(values);
+        setSent(true);
+      },
+      form.showApiErrors,
+    );
+
   return (
-    <form noValidate onSubmit={form.handleSubmit(() => setDone(true))}>
-      {done ? (
-        <div className="alert alert-info" role="status">
-          {t('auth.recover.notAvailable', { email: config.contactEmail })}
+    <form noValidate onSubmit={form.handleSubmit(onValid)}>
+      <FormAlert messageKey={alert.key} />
+      {sent ? (
+        <div className="alert alert-success" role="status">
+          {t('auth.recover.sent')}
         </div>
       ) : null}
       <EmailField form={form} name="email" />

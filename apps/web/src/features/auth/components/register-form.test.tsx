@@ -73,6 +73,7 @@ describe('RegisterForm', () => {
       email: 'ana@example.com',
       password: 'colecao2024',
       password_confirmation: 'colecao2024',
+      locale: 'pt',
     });
     expect(localStorage.getItem('token')).toBe('tok');
     expect(localStorage.getItem('user_picture')).toBe('false');

@@ -7,6 +7,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useContractForm } from '../../../hooks/use-contract-form';
 import { useFormAlert } from '../../../hooks/use-form-alert';
 import { useAuth } from '../../../lib/auth';
+import { currentLanguage } from '../../../lib/i18n';
 import { createAccount } from '../api/auth-api';
 import { useCaptcha } from './captcha-slot';
 import { EmailField } from './email-field';
@@ -42,7 +43,8 @@ export function RegisterForm() {
   const onValid = (values: RegistrationBody) =>
     alert.attempt('register', async () => {
       if (captcha.missing) return alert.show('errors.captchaRequired');
-      const session = await createAccount(values);
+      // Mails to the person follow the language they registered in (and the footer flags later).
+      const session = await createAccount({ ...values, locale: currentLanguage() });
       if (!session?.access_token) return alert.show('errors.registerNoData');
       // Registration answers with a session, so there is no second login call (spec section 4).
       signIn(session, { remember: true });

@@ -1,4 +1,5 @@
 import type { AccountDeletionBody } from '@acervo/contract/account';
+import type { PasswordChangeBody } from '@acervo/contract/auth';
 import type { AccountBody, UserAccount, UserProfile } from '@acervo/contract/user';
 import { api } from '../../../lib/api-client';
 
@@ -18,4 +19,6 @@ export const usersApi = {
   exportData: (userId: string) => api.download(`/user/${encodeURIComponent(userId)}/export`),
   deleteAccount: (userId: string, body: AccountDeletionBody) =>
     api.delete<{ deleted: true } | undefined>(`/user/${encodeURIComponent(userId)}`, { body }),
+  changePassword: (userId: string, body: PasswordChangeBody) =>
+    api.put(`/user/${encodeURIComponent(userId)}/password`, body),
 };
