@@ -140,6 +140,20 @@ describe('GET /api/v1/user/{user_id}/export', () => {
 });
 
 describe('DELETE /api/v1/user/{user_id}', () => {
+  it('mails the confirmation in the language the person chose', async () => {
+    const eve = await signUp(app, { name: 'Eve English' });
+    expect((await call('PUT', `/api/v1/user/${eve.user_id}/locale`, eve, { locale: 'en' })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await call('DELETE', `/api/v1/user/${eve.user_id}`, eve, { password: eve.password })).statusCode,
+    ).toBe(200);
+    await deliverDueMail(ctx.db, transport, { now: new Date(Date.now() + 1_000) });
+    const [mail] = await inbox.waitFor(eve.user_email);
+    expect(mail?.subject).toBe('Your Acervo account was deleted');
+    expect(mail?.text).toContain('Hello, Eve English!');
+  });
+
   it('asks for the right password, and only the person may delete their account', async () => {
     const { ana, bia } = await twoPeople();
     const none = await call('DELETE', `/api/v1/user/${ana.user_id}`, ana, {});
