@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PICTURE_MAX_BYTES, smallPicture } from '@acervo/contract/account';
 import { createTestContext, signUp, type TestContext } from '../../test/test-context.ts';
+import { createCollection } from '../collection/collection.test-helpers.ts';
 
 let ctx: TestContext;
 let app: FastifyInstance;
@@ -98,10 +99,17 @@ describe('PUT /api/v1/user/{user_id}/picture', () => {
     expect(large.meta).toMatchObject({ format: 'webp', width: 512, height: 384 });
     expect((await served(smallPicture(picture))).meta).toMatchObject({ width: 96, height: 72 });
 
-    // Every profile read shows it, to the person and to others.
+    // Every profile read shows it, to the person and to others, and so do her collections' cards.
     const bia = await signUp(app);
     const seen = await app.inject({ method: 'GET', url: `/api/v1/user/${ana.user_id}`, headers: bia.auth });
     expect(seen.json().data.picture).toBe(picture);
+    const collection = await createCollection(app, ana);
+    const card = await app.inject({
+      method: 'GET',
+      url: `/api/v1/collection/${collection.id}`,
+      headers: bia.auth,
+    });
+    expect(card.json().data).toMatchObject({ owner_name: ana.user_name, owner_picture: picture });
   });
 
   it('takes a GIF and never enlarges a small one', async () => {
