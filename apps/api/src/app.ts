@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -5,11 +6,14 @@ import type { DestinationStream } from 'pino';
 import type { Db } from './db/client.ts';
 import type { Config } from './env.ts';
 import { newId } from './lib/ids.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { categoryRoutes } from './modules/category/category.routes.ts';
 import { collaboratorRoutes } from './modules/collaborator/collaborator.routes.ts';
 import { collectionItemRoutes } from './modules/collection-item/collection-item.routes.ts';
 import { collectionRoutes } from './modules/collection/collection.routes.ts';
+import { mediaFileRoutes, pictureRoutes } from './modules/media/media.routes.ts';
+import { localMediaStorage } from './modules/media/media.storage.ts';
 import { passwordRoutes } from './modules/password/password.routes.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -64,6 +68,7 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
   await registerRateLimit(app);
   await registerOpenApi(app);
   registerAuthentication(app, db);
+  const storage = localMediaStorage(config.MEDIA_DIR ?? join(config.DATA_DIR, 'media'));
 
   await app.register(
     async (api) => {
@@ -79,9 +84,12 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
       await api.register(followRoutes, { db, config });
       await api.register(saveRoutes, { db, config });
       await api.register(collaboratorRoutes, { db, config });
+      await api.register(pictureRoutes, { db, storage });
+      await api.register(accountRoutes, { db, storage });
     },
     { prefix: '/api/v1' },
   );
+  await app.register(mediaFileRoutes, { storage });
 
   await registerWebApp(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
   return app;

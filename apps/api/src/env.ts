@@ -42,6 +42,8 @@ export const configSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   WEB_DIST_DIR: optionalString,
+  /** Where profile photos are kept; `DATA_DIR/media` when unset. */
+  MEDIA_DIR: optionalString,
   /** smtp://user:password@host:587 or smtps://…; without it mails are written as .eml files. */
   SMTP_URL: z.preprocess(
     emptyToUndefined,

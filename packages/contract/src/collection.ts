@@ -71,6 +71,8 @@ export const collectionSchema = z.object({
   description: z.string(),
   user_id: idSchema,
   owner_name: z.string(),
+  /** The owner's photo URL (`picture` of the user), null without one: cards show it by the name. */
+  owner_picture: z.string().nullable(),
   category_id: idSchema,
   category_name: z.string(),
   private: z.boolean(),

@@ -42,6 +42,11 @@ export const validationCodes = [
   'cityRequired',
   'postalCodeRequired',
   'postalCodeInvalid',
+  // Account lifecycle: photo and deletion
+  'pictureRequired',
+  'deletionPasswordRequired',
+  'deletionPasswordWrong',
+  'deletionEmailMismatch',
   // Collections and items
   'categoryRequired',
   'categoryUnknown',

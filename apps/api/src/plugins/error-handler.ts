@@ -13,6 +13,11 @@ const CLIENT_ERRORS: Record<string, [number, ErrorCode, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', 'O conteúdo enviado é grande demais.'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'Tipo de conteúdo não suportado.'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'VALIDATION_FAILED', 'Tamanho do conteúdo inválido.'],
+  // @fastify/multipart (the photo upload): past the file limit, a second part, not multipart.
+  FST_REQ_FILE_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', 'O conteúdo enviado é grande demais.'],
+  FST_FILES_LIMIT: [413, 'PAYLOAD_TOO_LARGE', 'Envie um único arquivo.'],
+  FST_PARTS_LIMIT: [413, 'PAYLOAD_TOO_LARGE', 'Envie um único arquivo.'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'Tipo de conteúdo não suportado.'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'VALIDATION_FAILED', 'O corpo JSON está vazio.'],
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'VALIDATION_FAILED', 'O corpo JSON é inválido.'],
 };

@@ -46,11 +46,16 @@ async function apiPage<P extends { next_cursor: string | null }>(
   return (await send('GET', url, options)) as P;
 }
 
-async function send(method: string, path: string, options: RequestOptions): Promise<unknown> {
+/**
+ * The request itself: JSON (or a FormData upload, whose multipart boundary the browser sets), the
+ * Bearer token when signed in, and a failed answer turned into an ApiError.
+ */
+async function fetchApi(method: string, path: string, options: RequestOptions): Promise<Response> {
   // Storage is the source of truth, so a call made right after sign-in is already signed.
   const token = readStoredSession()?.token ?? null;
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
 
   let response: Response;
@@ -58,7 +63,12 @@ async function send(method: string, path: string, options: RequestOptions): Prom
     response = await fetch(`/api/v1${path}`, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : isForm
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (err) {
@@ -66,15 +76,27 @@ async function send(method: string, path: string, options: RequestOptions): Prom
     throw new ApiError(0, undefined, 'Network error');
   }
 
-  const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
+    const payload: unknown = await response.json().catch(() => null);
     const error = (
       payload as { error?: { code?: ErrorCode; message?: string; fields?: Record<string, string> } }
     )?.error;
     if (response.status === 401 && token) onUnauthorized();
     throw new ApiError(response.status, error?.code, error?.message ?? response.statusText, error?.fields);
   }
-  return payload;
+  return response;
+}
+
+async function send(method: string, path: string, options: RequestOptions): Promise<unknown> {
+  const response = await fetchApi(method, path, options);
+  return response.json().catch(() => null);
+}
+
+/** A file the API hands out as an attachment (e.g. the data export), with the name it suggests. */
+async function apiDownload(path: string): Promise<{ blob: Blob; filename: string | null }> {
+  const response = await fetchApi('GET', path, {});
+  const disposition = response.headers.get('content-disposition') ?? '';
+  return { blob: await response.blob(), filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
 }
 
 export const api = {
@@ -85,4 +107,5 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     apiRequest<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
+  download: apiDownload,
 };

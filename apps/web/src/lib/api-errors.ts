@@ -50,7 +50,12 @@ export type ErrorContext =
   // Passwords (issue 9)
   | 'passwordRecovery'
   | 'passwordReset'
-  | 'passwordChange';
+  | 'passwordChange'
+  // Photo, export and deletion (issue 9)
+  | 'pictureUpload'
+  | 'pictureRemove'
+  | 'accountExport'
+  | 'accountDelete';
 
 /**
  * A 2xx whose body lacks what the screen needs (e.g. no id after a create). The spec has texts for
@@ -110,6 +115,20 @@ const ACTION_KEYS: Partial<
     byCode: { RESET_TOKEN_INVALID: 'errors.resetTokenInvalid' },
   },
   passwordChange: { failed: 'errors.passwordChangeFailed' },
+  pictureUpload: {
+    failed: 'errors.pictureUploadFailed',
+    byCode: {
+      PAYLOAD_TOO_LARGE: 'errors.pictureTooLarge',
+      UNSUPPORTED_MEDIA_TYPE: 'errors.pictureUnsupported',
+    },
+  },
+  pictureRemove: { failed: 'errors.pictureRemoveFailed' },
+  accountExport: { failed: 'errors.accountExportFailed' },
+  // A wrong password is also marked on its field.
+  accountDelete: {
+    failed: 'errors.accountDeleteFailed',
+    byCode: { VALIDATION_FAILED: 'errors.accountDeleteRefused' },
+  },
 };
 
 /**

@@ -13,10 +13,15 @@ export type AuthState = {
   user: SessionUser | null;
   /** Stores the session: localStorage when `remember`, else sessionStorage ('Lembrar'). */
   signIn: (session: Session, options: { remember: boolean }) => void;
-  /** Revokes the token on the server (best effort), then forgets it here. */
-  signOut: () => Promise<void>;
+  /**
+   * Revokes the token on the server (best effort), then forgets it here; `revoke: false` only
+   * forgets it, when the server already did (the account was deleted).
+   */
+  signOut: (options?: { revoke?: boolean }) => Promise<void>;
   /** After the account form saves a new name, the header and storage follow (spec 7: user refresh). */
   renameUser: (userName: string) => void;
+  /** After a photo upload or removal (and after sign-in), `user_picture` and the header follow. */
+  setUserPicture: (userPicture: string | false) => void;
 };
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -43,30 +48,46 @@ export function AuthProvider({
     return () => setUnauthorizedHandler(() => {});
   }, [onSessionLost]);
 
-  const signIn = useCallback<AuthState['signIn']>((session, { remember }) => {
-    const next = sessionUserFrom(session, false);
-    writeStoredSession(next, remember);
-    setUser(next);
-  }, []);
-
-  const signOut = useCallback(async () => {
-    // A token the server already forgot answers 401, which signs out too; either way we forget it.
-    await api.delete('/session').catch(() => undefined);
-    clearStoredSession();
-    setUser(null);
-  }, []);
-
-  const renameUser = useCallback((userName: string) => {
+  const updateUser = useCallback((change: Partial<Pick<SessionUser, 'userName' | 'userPicture'>>) => {
     const current = readStoredSession();
     if (!current) return;
-    const next = { ...current, userName };
+    const next = { ...current, ...change };
     writeStoredSession(next, window.localStorage.getItem('token') !== null);
     setUser(next);
   }, []);
 
+  const signIn = useCallback<AuthState['signIn']>(
+    (session, { remember }) => {
+      const next = sessionUserFrom(session, false);
+      writeStoredSession(next, remember);
+      setUser(next);
+      // The session answer carries no photo; the profile does, so the header shows it right away.
+      void api
+        .get<{ picture: string | null }>(`/user/${encodeURIComponent(session.user_id)}`)
+        .then((profile) => {
+          if (profile?.picture) updateUser({ userPicture: profile.picture });
+        })
+        .catch(() => undefined);
+    },
+    [updateUser],
+  );
+
+  const signOut = useCallback(async ({ revoke = true }: { revoke?: boolean } = {}) => {
+    // A token the server already forgot answers 401, which signs out too; either way we forget it.
+    if (revoke) await api.delete('/session').catch(() => undefined);
+    clearStoredSession();
+    setUser(null);
+  }, []);
+
+  const renameUser = useCallback((userName: string) => updateUser({ userName }), [updateUser]);
+  const setUserPicture = useCallback(
+    (userPicture: string | false) => updateUser({ userPicture }),
+    [updateUser],
+  );
+
   const value = useMemo<AuthState>(
-    () => ({ user, signIn, signOut, renameUser }),
-    [user, signIn, signOut, renameUser],
+    () => ({ user, signIn, signOut, renameUser, setUserPicture }),
+    [user, signIn, signOut, renameUser, setUserPicture],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -16,6 +16,7 @@ export function aCollection(overrides: Partial<Collection> = {}): Collection {
     description: '',
     user_id: 'u1',
     owner_name: 'Ana',
+    owner_picture: null,
     category_id: 'k1',
     category_name: 'Filmes',
     private: false,

@@ -45,7 +45,8 @@ const ITEM_JSON = `json_build_object('id', i.id, 'collection_id', i.collection_i
  */
 const collectionColumns = (itemsLimit: string, viewerParam: string) => `
   c.id, c.name, c.description, c.user_id,
-  (SELECT u.name FROM users u WHERE u.id = c.user_id) AS owner_name, c.category_id,
+  (SELECT u.name FROM users u WHERE u.id = c.user_id) AS owner_name,
+  (SELECT u.picture FROM users u WHERE u.id = c.user_id) AS owner_picture, c.category_id,
   (SELECT cat.name FROM categories cat WHERE cat.id = c.category_id) AS category_name, c.private, c.followers_count AS followers, c.likes_count AS likes,
   c.location, ${isoUtc('c.updated_at')} AS last_updated, ${isoUtc('c.created_at')} AS created_at,
   (SELECT count(*)::int FROM collection_items ci WHERE ci.collection_id = c.id) AS items_count,

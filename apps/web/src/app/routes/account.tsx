@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { AccountProfile } from '../../features/users/components/account-form';
 import { AccountMenu } from '../../features/users/components/account-menu';
+import { DataExport } from '../../features/users/components/data-export';
+import { DeleteAccount } from '../../features/users/components/delete-account';
 import { SecurityForm } from '../../features/users/components/security-form';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 
@@ -55,6 +57,8 @@ export function AccountSecurityPage() {
           <SecurityForm />
         </div>
       </div>
+      <DataExport />
+      <DeleteAccount />
     </>
   );
 }

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { config } from '../../lib/config';
 
-type Section = { title: string; body: string };
+/** A section may end with a link to the screen that does what it describes. */
+type Section = { title: string; body: string; link?: { to: string; label: string } };
 
 /** Privacy policy and terms: header, title, subtitle, then numbered sections from the catalogue. */
 export function LegalPage({ document: which }: { document: 'privacy' | 'terms' }) {
@@ -27,6 +29,11 @@ export function LegalPage({ document: which }: { document: 'privacy' | 'terms' }
               {index + 1}. {section.title}
             </h2>
             <p className="mb-0">{section.body}</p>
+            {section.link ? (
+              <Link to={section.link.to} className="btn btn-outline-primary btn-sm mt-2">
+                {section.link.label}
+              </Link>
+            ) : null}
           </section>
         ))}
       </article>

@@ -7,6 +7,7 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import logo from '../../assets/logo.svg';
 import { useAuth } from '../../lib/auth';
 import { PlusIcon } from '../ui/icons';
+import { Avatar } from '../ui/avatar';
 
 /** A modal a feature plugs into the header's add-item icon (issue 5: the add-item modal). */
 export type HeaderModal = ComponentType<{ show: boolean; onHide: () => void }>;
@@ -106,9 +107,7 @@ function SignedInNav({ addItemModal: AddItemModal, notifications: Bell, search: 
         <Dropdown align="end">
           <Dropdown.Toggle variant="light" className="user-menu-toggle">
             <span className="visually-hidden">{t('common.nav.userMenu')}: </span>
-            <span className="avatar-initial" aria-hidden="true">
-              {(user?.userName.trim()[0] ?? '?').toUpperCase()}
-            </span>
+            <Avatar name={user?.userName ?? '?'} picture={user?.userPicture || null} />
             <span className="ms-2 user-menu-name">{user?.userName}</span>
           </Dropdown.Toggle>
           <Dropdown.Menu>

@@ -1,3 +1,5 @@
+import { smallPicture } from '@acervo/contract/account';
+
 const CLASSES = {
   /** 2 rem, as in the header's user menu and in lists of people. */
   small: { photo: 'avatar-initial avatar-photo', letter: 'avatar-initial' },
@@ -18,7 +20,11 @@ export function Avatar({
   /** Decorative by default: the name is written next to it. */
   alt?: string;
 }) {
-  if (picture) return <img src={picture} alt={alt} className={CLASSES[size].photo} />;
+  if (picture) {
+    // Small avatars load the 96 px rendition the API keeps next to each photo.
+    const src = size === 'small' ? smallPicture(picture) : picture;
+    return <img src={src} alt={alt} className={CLASSES[size].photo} />;
+  }
   return (
     <span className={CLASSES[size].letter} aria-hidden="true">
       {(name.trim()[0] ?? '').toUpperCase()}

@@ -26,7 +26,8 @@ export const legal: Catalog['legal'] = {
       },
       {
         title: 'Account deletion',
-        body: 'You may ask for your account and your data to be deleted at any time through the contact area.',
+        body: 'You may delete your account and your data, or download a copy of them, at any time in the Security area of your account.',
+        link: { to: '/account/security', label: 'Delete or download my data' },
       },
       {
         title: 'Contact',

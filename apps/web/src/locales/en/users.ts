@@ -10,6 +10,28 @@ export const users: (typeof pt)['users'] = {
     following: 'Following',
     likes: 'Likes',
   },
+  photo: {
+    sending: 'Sending...',
+    remove: 'Remove photo',
+    uploaded: 'Profile photo updated.',
+    removed: 'Profile photo removed.',
+  },
+  dataExport: {
+    title: 'Download your data',
+    body: 'A JSON file with everything Acervo keeps about you: account, collections, items, people and collections you follow, likes, saved copies, collaborations and notifications.',
+    button: 'Download my data',
+    busy: 'Preparing the file...',
+  },
+  deletion: {
+    title: 'Delete the account',
+    body: "Deletion removes your account, your collections and items, your photo and your personal data. Other people's collections you collaborated on stay with them. It cannot be undone.",
+    password: 'Confirm with your password',
+    button: 'Delete my account',
+    confirmTitle: 'Delete the account',
+    confirmMessage: 'Are you sure you want to delete your account? This cannot be undone.',
+    confirm: 'Delete',
+    cancel: 'Cancel',
+  },
   account: {
     menuTitle: 'Personal account',
     menuLabel: 'Account menu',
@@ -22,7 +44,6 @@ export const users: (typeof pt)['users'] = {
     profileSubtitle: 'Keep your details up to date so people recognise you.',
     photoTitle: 'Profile photo',
     photoHint: 'Accepted formats: jpeg, jpg, png and gif. Maximum size 4 MB.',
-    photoSoon: 'Photo upload is coming soon.',
     photoButton: 'Upload photo',
     dataTitle: 'Account details',
     fields: {

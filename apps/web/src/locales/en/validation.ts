@@ -34,6 +34,10 @@ export const validation: Catalog['validation'] = {
   cityRequired: 'Fill in the city field.',
   postalCodeRequired: 'Fill in the postal code field.',
   postalCodeInvalid: 'Enter the postal code in the 00000-000 format.',
+  pictureRequired: 'Choose a photo.',
+  deletionPasswordRequired: 'Enter your password to confirm.',
+  deletionPasswordWrong: 'Wrong password.',
+  deletionEmailMismatch: "Type your account's e-mail to confirm.",
 
   categoryRequired: 'Select the category.',
   categoryUnknown: 'Category not found.',

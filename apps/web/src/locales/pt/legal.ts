@@ -24,7 +24,8 @@ export const legal = {
       },
       {
         title: 'Exclusão da conta',
-        body: 'Você pode pedir a exclusão da sua conta e dos seus dados a qualquer momento pela área de contato.',
+        body: 'Você pode excluir a sua conta e os seus dados, ou baixar uma cópia deles, a qualquer momento na área Segurança da sua conta.',
+        link: { to: '/account/security', label: 'Excluir ou baixar meus dados' },
       },
       {
         title: 'Contato',

@@ -9,6 +9,28 @@ export const users = {
     following: 'Seguindo',
     likes: 'Curtidas',
   },
+  photo: {
+    sending: 'Enviando...',
+    remove: 'Remover foto',
+    uploaded: 'Foto do perfil atualizada.',
+    removed: 'Foto do perfil removida.',
+  },
+  dataExport: {
+    title: 'Baixar os seus dados',
+    body: 'Um arquivo JSON com tudo o que o Acervo guarda sobre você: conta, coleções, itens, pessoas e coleções que você segue, curtidas, cópias salvas, colaborações e notificações.',
+    button: 'Baixar meus dados',
+    busy: 'Preparando o arquivo...',
+  },
+  deletion: {
+    title: 'Excluir a conta',
+    body: 'A exclusão remove a sua conta, as suas coleções e itens, a sua foto e os seus dados pessoais. As coleções de outras pessoas em que você colaborou continuam com elas. Não é possível desfazer.',
+    password: 'Confirme com a sua senha',
+    button: 'Excluir minha conta',
+    confirmTitle: 'Excluir a conta',
+    confirmMessage: 'Tem certeza que deseja excluir a sua conta? Esta ação não pode ser desfeita.',
+    confirm: 'Excluir',
+    cancel: 'Cancelar',
+  },
   account: {
     menuTitle: 'Conta pessoal',
     menuLabel: 'Menu da conta',
@@ -21,7 +43,6 @@ export const users = {
     profileSubtitle: 'Mantenha seus dados atualizados para que as pessoas reconheçam você.',
     photoTitle: 'Foto do perfil',
     photoHint: 'Formatos aceitos: jpeg, jpg, png e gif. Tamanho máximo de 4 MB.',
-    photoSoon: 'O envio de fotos chega em breve.',
     photoButton: 'Enviar foto',
     dataTitle: 'Dados da conta',
     fields: {

@@ -40,6 +40,10 @@ export const validation = {
   cityRequired: 'Preencha o campo cidade.',
   postalCodeRequired: 'Preencha o campo Cep.',
   postalCodeInvalid: 'Informe o CEP no formato 00000-000.',
+  pictureRequired: 'Escolha uma foto.',
+  deletionPasswordRequired: 'Informe a sua senha para confirmar.',
+  deletionPasswordWrong: 'Senha incorreta.',
+  deletionEmailMismatch: 'Digite o e-mail da sua conta para confirmar.',
 
   categoryRequired: 'Selecione a categoria.',
   categoryUnknown: 'Categoria não encontrada.',

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useCollectionSlots } from '../../../lib/feature-slots';
 import { RatingStars } from './rating-stars';
 import { SavedFrom } from './saved-from';
+import { Avatar } from '../../../components/ui/avatar';
 
 /**
  * A collection as the feed and the profile show it: name, owner, where a copy was saved from, the
@@ -38,7 +39,10 @@ export function CollectionCard({
           {showOwner ? (
             <>
               {t('collections.card.by')}{' '}
-              <Link to={`/profile/${collection.user_id}`}>{collection.owner_name}</Link>
+              <Link to={`/profile/${collection.user_id}`} className="card-owner">
+                <Avatar name={collection.owner_name} picture={collection.owner_picture} />
+                {collection.owner_name}
+              </Link>
             </>
           ) : null}
         </p>

@@ -1,3 +1,4 @@
+import type { AccountDeletionBody } from '@acervo/contract/account';
 import type { PasswordChangeBody } from '@acervo/contract/auth';
 import type { AccountBody, UserAccount, UserProfile } from '@acervo/contract/user';
 import { api } from '../../../lib/api-client';
@@ -7,6 +8,17 @@ export const usersApi = {
   user: (userId: string) => api.get<UserProfile | UserAccount>(`/user/${encodeURIComponent(userId)}`),
   updateAccount: (userId: string, body: AccountBody) =>
     api.put<UserAccount | undefined>(`/user/${encodeURIComponent(userId)}`, body),
+  /** Multipart with one file field named `file`; the answer is the account with its new `picture`. */
+  uploadPicture: (userId: string, file: File) => {
+    const body = new FormData();
+    body.append('file', file);
+    return api.put<UserAccount | undefined>(`/user/${encodeURIComponent(userId)}/picture`, body);
+  },
+  removePicture: (userId: string) =>
+    api.delete<UserAccount | undefined>(`/user/${encodeURIComponent(userId)}/picture`),
+  exportData: (userId: string) => api.download(`/user/${encodeURIComponent(userId)}/export`),
+  deleteAccount: (userId: string, body: AccountDeletionBody) =>
+    api.delete<{ deleted: true } | undefined>(`/user/${encodeURIComponent(userId)}`, { body }),
   changePassword: (userId: string, body: PasswordChangeBody) =>
     api.put(`/user/${encodeURIComponent(userId)}/password`, body),
 };

@@ -20,6 +20,7 @@ import { useFormAlert } from '../../../hooks/use-form-alert';
 import { errorMessageKey, unusableAnswer } from '../../../lib/api-errors';
 import { useAuth } from '../../../lib/auth';
 import { useAccount, useUpdateAccount } from '../hooks/use-users';
+import { PictureUploader } from './picture-uploader';
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
@@ -118,7 +119,7 @@ function AccountFieldsForm({ account }: { account: UserAccount }) {
   );
 }
 
-/** /account/profile: photo section (upload comes with the account-lifecycle issue) and data form. */
+/** /account/profile: photo section and data form. */
 export function AccountProfile() {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -131,28 +132,7 @@ export function AccountProfile() {
   const account = query.data!;
   return (
     <>
-      <section className="card border-0 shadow-sm mb-4" aria-labelledby="photo-title">
-        <div className="card-body p-4 d-flex flex-column flex-sm-row align-items-center gap-4">
-          <span className="profile-avatar profile-avatar-initial" aria-hidden="true">
-            {(account.name.trim()[0] ?? '').toUpperCase()}
-          </span>
-          <div className="flex-grow-1 text-center text-sm-start">
-            <h2 id="photo-title" className="h5">
-              {t('users.account.photoTitle')}
-            </h2>
-            <p className="text-body-secondary mb-2">{t('users.account.photoHint')}</p>
-            <button
-              type="button"
-              className="btn btn-outline-primary btn-sm"
-              disabled
-              title={t('users.account.photoSoon')}
-            >
-              {t('users.account.photoButton')}
-            </button>
-            <p className="small text-body-secondary mt-2 mb-0">{t('users.account.photoSoon')}</p>
-          </div>
-        </div>
-      </section>
+      <PictureUploader account={account} />
       <section className="card border-0 shadow-sm" aria-labelledby="data-title">
         <div className="card-body p-4">
           <h2 id="data-title" className="h5 mb-4">

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useAuth } from '../../../lib/auth';
+import { Avatar } from '../../../components/ui/avatar';
 
 /** The account area's side menu (spec section 2): Home, Perfil, Segurança, Sair. */
 export function AccountMenu() {
@@ -16,9 +17,7 @@ export function AccountMenu() {
     <nav className="account-menu card border-0 shadow-sm" aria-label={t('users.account.menuLabel')}>
       <div className="card-body p-3">
         <div className="d-flex align-items-center gap-3 p-2 mb-2">
-          <span className="avatar-initial" aria-hidden="true">
-            {(user?.userName.trim()[0] ?? '?').toUpperCase()}
-          </span>
+          <Avatar name={user?.userName ?? '?'} picture={user?.userPicture || null} />
           <div className="min-w-0">
             <div className="fw-semibold text-truncate">{user?.userName}</div>
             <div className="small text-body-secondary">{t('users.account.menuTitle')}</div>

@@ -1,3 +1,4 @@
+import type { AccountDeletionBody } from '@acervo/contract/account';
 import type { AccountBody, UserAccount } from '@acervo/contract/user';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sharedKeys } from '../../../lib/query-keys';
@@ -24,13 +25,38 @@ export function useAccount(userId: string) {
   return { ...query, data: query.data as UserAccount | undefined };
 }
 
-export function useUpdateAccount(userId: string) {
+/**
+ * A write that answers the whole account: the cache takes it and the person's profile reloads, or
+ * every query when `everywhere` (a new photo changes cards, people lists and search hits too).
+ */
+function useAccountWrite<Input>(
+  userId: string,
+  write: (input: Input) => Promise<UserAccount | undefined>,
+  everywhere = false,
+) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: AccountBody) => usersApi.updateAccount(userId, body),
+    mutationFn: write,
     onSuccess: (account) => {
       if (account) client.setQueryData(userKeys.detail(userId), account);
-      return client.invalidateQueries({ queryKey: userKeys.detail(userId) });
+      return client.invalidateQueries(everywhere ? {} : { queryKey: userKeys.detail(userId) });
     },
   });
+}
+
+export function useUpdateAccount(userId: string) {
+  return useAccountWrite(userId, (body: AccountBody) => usersApi.updateAccount(userId, body));
+}
+
+/** Upload (a file) or removal (null) of the photo; the old URL is no longer served anywhere. */
+export function usePicture(userId: string) {
+  return useAccountWrite(
+    userId,
+    (file: File | null) => (file ? usersApi.uploadPicture(userId, file) : usersApi.removePicture(userId)),
+    true,
+  );
+}
+
+export function useDeleteAccount(userId: string) {
+  return useMutation({ mutationFn: (body: AccountDeletionBody) => usersApi.deleteAccount(userId, body) });
 }

@@ -1,0 +1,115 @@
+import type { AccountDeletionBody, AccountExport } from '@acervo/contract/account';
+import type { Db, Queryable } from '../../db/client.ts';
+import { validationFailed } from '../../lib/app-error.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import type { Viewer } from '../collection/collection.policy.ts';
+import { enqueueMail } from '../mail/mail.service.ts';
+import { deletePictureFiles } from '../media/media.service.ts';
+import type { MediaStorage } from '../media/media.storage.ts';
+import { assertOwnAccount, userNotFound } from '../user/user.service.ts';
+
+/**
+ * Everything stored about one person (LGPD portability), each part one query over rows that are
+ * theirs or that they did. Dates are ISO strings; the password hash and session tokens stay out.
+ */
+const EXPORT_PARTS = {
+  account: `
+    SELECT id, name, email, alias_name, cellular, to_char(birthday, 'YYYY-MM-DD') AS birthday, address,
+      country, state, city, postal_code, picture, created_at, updated_at
+    FROM users WHERE id = $1`,
+  sessions: `SELECT created_at, expires_at FROM sessions WHERE user_id = $1 ORDER BY created_at`,
+  collections: `
+    SELECT c.id, c.name, c.description, cat.name AS category, c.private, c.location, c.saved_from_id,
+      c.followers_count, c.likes_count, c.created_at, c.updated_at,
+      coalesce((SELECT json_agg(json_build_object('id', i.id, 'name', i.name, 'description', i.description,
+          'rating', i.rating, 'position', i.position, 'created_at', i.created_at, 'updated_at', i.updated_at)
+        ORDER BY i.position, i.id) FROM collection_items i WHERE i.collection_id = c.id), '[]') AS items
+    FROM collections c JOIN categories cat ON cat.id = c.category_id
+    WHERE c.user_id = $1 ORDER BY c.created_at, c.id`,
+  people_followed: `
+    SELECT u.id, u.name, f.created_at FROM user_followers f JOIN users u ON u.id = f.followed_id
+    WHERE f.follower_id = $1 ORDER BY f.created_at`,
+  followers: `
+    SELECT u.id, u.name, f.created_at FROM user_followers f JOIN users u ON u.id = f.follower_id
+    WHERE f.followed_id = $1 ORDER BY f.created_at`,
+  collections_followed: `
+    SELECT c.id, c.name, f.created_at FROM collection_followers f JOIN collections c ON c.id = f.collection_id
+    WHERE f.user_id = $1 ORDER BY f.created_at`,
+  likes: `
+    SELECT c.id, c.name, l.created_at FROM collection_likes l JOIN collections c ON c.id = l.collection_id
+    WHERE l.user_id = $1 ORDER BY l.created_at`,
+  saves: `
+    SELECT c.id AS copy_id, c.name, c.saved_from_id, c.created_at FROM collections c
+    WHERE c.user_id = $1 AND c.saved_from_id IS NOT NULL ORDER BY c.created_at`,
+  collaborations: `
+    SELECT c.id, c.name, owner.name AS owner_name, cc.role, cc.created_at
+    FROM collection_collaborators cc JOIN collections c ON c.id = cc.collection_id
+    JOIN users owner ON owner.id = c.user_id
+    WHERE cc.user_id = $1 ORDER BY cc.created_at`,
+  notifications: `
+    SELECT n.id, n.kind, actor.name AS actor_name, n.collection_id, n.created_at, n.read_at
+    FROM notifications n JOIN users actor ON actor.id = n.actor_id
+    WHERE n.recipient_id = $1 ORDER BY n.created_at`,
+} as const;
+
+export async function exportAccount(db: Queryable, id: string, viewer: Viewer): Promise<AccountExport> {
+  await assertOwnAccount(db, id, viewer);
+  const parts = await Promise.all(
+    Object.entries(EXPORT_PARTS).map(
+      async ([name, sql]) => [name, await db.query(sql, [id], `export_${name}`)] as const,
+    ),
+  );
+  const data = Object.fromEntries(parts) as Record<keyof typeof EXPORT_PARTS, Record<string, unknown>[]>;
+  if (!data.account[0]) throw userNotFound();
+  return { exported_at: new Date().toISOString(), ...data, account: data.account[0] };
+}
+
+/**
+ * Removes the account and, through the schema's ON DELETE rules, its sessions, collections (with
+ * their items, likes and follows), its own follows, likes, collaborations and notifications. The
+ * counter triggers run for every removed follow and like, so other people's counts follow.
+ * Collections it collaborated on stay with their owners; saved copies others made of its
+ * collections stay theirs (saved_from_id becomes null). A confirmation mail is queued in the same
+ * transaction.
+ */
+export async function deleteAccount(
+  db: Db,
+  storage: MediaStorage,
+  id: string,
+  viewer: Viewer,
+  body: AccountDeletionBody,
+): Promise<void> {
+  await assertOwnAccount(db, id, viewer);
+  const [row] = await db.query<{
+    name: string;
+    email: string;
+    locale: 'pt' | 'en';
+    password_hash: string | null;
+    picture: string | null;
+  }>(
+    'SELECT name, email, locale, password_hash, picture FROM users WHERE id = $1',
+    [id],
+    'account_for_deletion',
+  );
+  if (!row) throw userNotFound();
+  if (row.password_hash) {
+    if (!body.password) throw validationFailed({ password: 'deletionPasswordRequired' });
+    if (!(await verifyPassword(row.password_hash, body.password))) {
+      throw validationFailed({ password: 'deletionPasswordWrong' });
+    }
+  } else if (body.email?.toLowerCase() !== row.email) {
+    // An account without a password (provider sign-in) confirms by typing its e-mail.
+    throw validationFailed({ email: 'deletionEmailMismatch' });
+  }
+  await db.transaction(async (tx) => {
+    await tx.query('DELETE FROM users WHERE id = $1', [id], 'account_delete');
+    // The confirmation goes to the address the account had, queued with the deletion itself.
+    await enqueueMail(tx, {
+      to: row.email,
+      locale: row.locale,
+      template: 'account_deleted',
+      data: { name: row.name },
+    });
+  });
+  await deletePictureFiles(storage, row.picture);
+}

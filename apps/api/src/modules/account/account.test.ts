@@ -1,0 +1,226 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AccountExport } from '@acervo/contract/account';
+import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
+import { createTestContext, signUp, type TestContext } from '../../test/test-context.ts';
+import {
+  addCollaborator,
+  addItem,
+  createCollection,
+  type Session,
+} from '../collection/collection.test-helpers.ts';
+import { deliverDueMail } from '../mail/mail.service.ts';
+import { createMailTransport, type MailTransport } from '../mail/mail-transport.ts';
+
+let ctx: TestContext;
+let app: FastifyInstance;
+let mediaDir: string;
+let inbox: SmtpInbox;
+let transport: MailTransport;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  mediaDir = await mkdtemp(join(tmpdir(), 'acervo-account-'));
+  app = await ctx.buildApp({ MEDIA_DIR: mediaDir });
+  inbox = await startSmtpInbox();
+  transport = createMailTransport({
+    smtpUrl: inbox.url,
+    from: 'Acervo <nao-responda@acervo.app>',
+    dataDir: mediaDir,
+  });
+});
+beforeEach(async () => {
+  await ctx.reset();
+  inbox.mails.length = 0;
+});
+afterAll(async () => {
+  transport.close();
+  await inbox.stop();
+  await ctx.close();
+  await rm(mediaDir, { recursive: true, force: true });
+});
+
+const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, who?: Session, payload?: object) =>
+  app.inject({ method, url, ...(who ? { headers: who.auth } : {}), ...(payload ? { payload } : {}) });
+
+async function uploadPicture(who: Session): Promise<string> {
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3a6' } })
+    .png()
+    .toBuffer();
+  const boundary = 'acervo-test-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n` +
+        'Content-Type: image/png\r\n\r\n',
+    ),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await app.inject({
+    method: 'PUT',
+    url: `/api/v1/user/${who.user_id}/picture`,
+    headers: { ...who.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+  if (res.statusCode !== 200) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.picture as string;
+}
+
+/** Ana's world: her collections and items, and Bia's, with follows, likes, a save and a collaboration both ways. */
+async function twoPeople() {
+  const ana = await signUp(app, { name: 'Ana Export' });
+  const bia = await signUp(app, { name: 'Bia Outra' });
+  const anas = await createCollection(app, ana, { name: 'Cafés de SP' });
+  await addItem(app, ana, anas.id, { name: 'Café Girondino' });
+  const biasPrivate = await createCollection(app, bia, { name: 'Segredos da Bia', private: true });
+  const bias = await createCollection(app, bia, { name: 'Livros da Bia' });
+  await addCollaborator(app, bia, biasPrivate.id, ana, 'editor');
+  // Ana, as editor, adds an item to Bia's collection: it stays Bia's after Ana leaves.
+  await addItem(app, ana, biasPrivate.id, { name: 'Item que a Ana pôs' });
+  for (const [who, url] of [
+    [ana, `/api/v1/user/${bia.user_id}/follow`],
+    [bia, `/api/v1/user/${ana.user_id}/follow`],
+    [ana, `/api/v1/collection/${bias.id}/like`],
+    [ana, `/api/v1/collection/${bias.id}/follow`],
+    [bia, `/api/v1/collection/${anas.id}/like`],
+  ] as const) {
+    const res = await call('PUT', url, who);
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  }
+  const saved = await call('POST', `/api/v1/collection/${bias.id}/save`, ana);
+  const biaSaved = await call('POST', `/api/v1/collection/${anas.id}/save`, bia);
+  if (saved.statusCode !== 201 || biaSaved.statusCode !== 201) throw new Error('save failed');
+  return { ana, bia, anas, bias, biasPrivate, anasCopy: saved.json().data, biasCopy: biaSaved.json().data };
+}
+
+describe('GET /api/v1/user/{user_id}/export', () => {
+  it("downloads a JSON file of everything about the person, and only the person's", async () => {
+    const { ana, bia, anas, bias, biasPrivate, anasCopy } = await twoPeople();
+    const picture = await uploadPicture(ana);
+    const res = await call('GET', `/api/v1/user/${ana.user_id}/export`, ana);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['content-disposition']).toMatch(
+      new RegExp(`^attachment; filename="acervo-${ana.user_id}-\\d{4}-\\d{2}-\\d{2}\\.json"$`),
+    );
+    expect(res.headers['cache-control']).toBe('no-store');
+    const data = res.json() as AccountExport;
+    expect(data.account).toMatchObject({
+      id: ana.user_id,
+      name: 'Ana Export',
+      email: ana.user_email,
+      picture,
+    });
+    expect(JSON.stringify(data)).not.toMatch(/password|token_hash|\$argon2/);
+    expect(data.sessions).toHaveLength(1);
+    expect(data.collections.map((c) => c.name).sort()).toEqual([anasCopy.name, 'Cafés de SP'].sort());
+    const cafes = data.collections.find((c) => c.id === anas.id) as { items: { name: string }[] };
+    expect(cafes.items.map((i) => i.name)).toEqual(['Café Girondino']);
+    expect(data.people_followed).toEqual([expect.objectContaining({ id: bia.user_id, name: 'Bia Outra' })]);
+    expect(data.followers).toEqual([expect.objectContaining({ id: bia.user_id })]);
+    expect(data.likes).toEqual([expect.objectContaining({ id: bias.id })]);
+    expect(data.collections_followed).toEqual([expect.objectContaining({ id: bias.id })]);
+    expect(data.saves).toEqual([expect.objectContaining({ copy_id: anasCopy.id, saved_from_id: bias.id })]);
+    expect(data.collaborations).toEqual([
+      expect.objectContaining({ id: biasPrivate.id, owner_name: 'Bia Outra', role: 'editor' }),
+    ]);
+    expect(data.notifications.length).toBeGreaterThan(0);
+    expect(data.notifications.map((n) => n.actor_name)).toContain('Bia Outra');
+  });
+
+  it("is 403 for someone else's account, 404 for nobody's, 401 signed out", async () => {
+    const { ana, bia } = await twoPeople();
+    expect((await call('GET', `/api/v1/user/${bia.user_id}/export`, ana)).statusCode).toBe(403);
+    expect((await call('GET', '/api/v1/user/nobody123/export', ana)).statusCode).toBe(404);
+    expect((await call('GET', `/api/v1/user/${ana.user_id}/export`)).statusCode).toBe(401);
+  });
+});
+
+describe('DELETE /api/v1/user/{user_id}', () => {
+  it('mails the confirmation in the language the person chose', async () => {
+    const eve = await signUp(app, { name: 'Eve English' });
+    expect((await call('PUT', `/api/v1/user/${eve.user_id}/locale`, eve, { locale: 'en' })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await call('DELETE', `/api/v1/user/${eve.user_id}`, eve, { password: eve.password })).statusCode,
+    ).toBe(200);
+    await deliverDueMail(ctx.db, transport, { now: new Date(Date.now() + 1_000) });
+    const [mail] = await inbox.waitFor(eve.user_email);
+    expect(mail?.subject).toBe('Your Acervo account was deleted');
+    expect(mail?.text).toContain('Hello, Eve English!');
+  });
+
+  it('asks for the right password, and only the person may delete their account', async () => {
+    const { ana, bia } = await twoPeople();
+    const none = await call('DELETE', `/api/v1/user/${ana.user_id}`, ana, {});
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.fields).toEqual({ password: 'deletionPasswordRequired' });
+    const wrong = await call('DELETE', `/api/v1/user/${ana.user_id}`, ana, { password: 'outraSenha123' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields).toEqual({ password: 'deletionPasswordWrong' });
+    const notHers = await call('DELETE', `/api/v1/user/${bia.user_id}`, ana, { password: ana.password });
+    expect(notHers.statusCode).toBe(403);
+    const badBody = await call('DELETE', `/api/v1/user/${ana.user_id}`, ana, { password: 5 });
+    expect(badBody.statusCode).toBe(400);
+    // Nothing happened: she is still signed in, and no mail was queued.
+    expect((await call('GET', `/api/v1/user/${ana.user_id}`, ana)).statusCode).toBe(200);
+    expect(await ctx.db.query('SELECT 1 FROM mail_outbox')).toEqual([]);
+  });
+
+  it("removes the account and everything of hers; others' data stays consistent", async () => {
+    const { ana, bia, anas, bias, biasPrivate, biasCopy } = await twoPeople();
+    const picture = await uploadPicture(ana);
+    expect((await call('GET', `/api/v1/collection/${bias.id}`, bia)).json().data).toMatchObject({
+      likes: 1,
+      followers: 1,
+    });
+
+    const res = await call('DELETE', `/api/v1/user/${ana.user_id}`, ana, { password: ana.password });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { deleted: true } });
+
+    // Her session is gone, she cannot sign in, her profile, collections and photo are gone.
+    expect((await call('GET', `/api/v1/user/${bia.user_id}`, ana)).statusCode).toBe(401);
+    const login = await call('POST', '/api/v1/session', undefined, {
+      user: { email: ana.user_email, password: ana.password },
+    });
+    expect(login.statusCode).toBe(401);
+    expect((await call('GET', `/api/v1/user/${ana.user_id}`, bia)).statusCode).toBe(404);
+    expect((await call('GET', `/api/v1/collection/${anas.id}`, bia)).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: picture })).statusCode).toBe(404);
+
+    // Bia's counts follow: Ana's like, follow and following of her are gone.
+    expect((await call('GET', `/api/v1/collection/${bias.id}`, bia)).json().data).toMatchObject({
+      likes: 0,
+      followers: 0,
+    });
+    expect((await call('GET', `/api/v1/user/${bia.user_id}`, bia)).json().data).toMatchObject({
+      total_followers: 0,
+      total_following: 0,
+    });
+    // The collection Ana edited stays Bia's, with the item Ana added; Bia's saved copy of Ana's stays.
+    const edited = await call('GET', `/api/v1/collection/${biasPrivate.id}`, bia);
+    expect(edited.statusCode).toBe(200);
+    expect(JSON.stringify(edited.json())).toContain('Item que a Ana pôs');
+    expect((await call('GET', `/api/v1/collection/${biasCopy.id}`, bia)).statusCode).toBe(200);
+    const collaborators = await call('GET', `/api/v1/collection/${biasPrivate.id}/collaborators`, bia);
+    expect(collaborators.json().data).toEqual([]);
+    // Bia's notifications from Ana went with her.
+    const bell = await call('GET', '/api/v1/notifications', bia);
+    expect(JSON.stringify(bell.json())).not.toContain('Ana Export');
+    // A confirmation reaches the address the account had, in its language; and only one.
+    await deliverDueMail(ctx.db, transport, { now: new Date(Date.now() + 1_000) });
+    const [mail] = await inbox.waitFor(ana.user_email);
+    expect(mail?.subject).toBe('Sua conta no Acervo foi excluída');
+    expect(mail?.text).toContain('Olá, Ana Export!');
+    expect(inbox.mails).toHaveLength(1);
+
+    // The e-mail is free again.
+    const again = await signUp(app, { email: ana.user_email });
+    expect(again.user_id).not.toBe(ana.user_id);
+  });
+});

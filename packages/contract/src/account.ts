@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { issue } from './validation.ts';
+
+/** `PUT /api/v1/user/{user_id}/picture`: the largest file accepted (413 beyond it). */
+export const PICTURE_MAX_BYTES = 4 * 1024 * 1024;
+/** What the photo field accepts; the API decides the type from the content, not from this list. */
+export const PICTURE_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
+
+/**
+ * A user's `picture` is the URL of its 512 px rendition; the 96 px one sits next to it. Small
+ * avatars (header, cards) ask for that one instead of shrinking the large one in the browser.
+ */
+export function smallPicture(picture: string): string {
+  return picture.replace(/-512\.webp$/, '-96.webp');
+}
+
+/**
+ * `DELETE /api/v1/user/{user_id}`: an account with a password confirms with it; an account without
+ * one (signed in through a provider) confirms by typing its e-mail. The API checks whichever applies.
+ */
+export const accountDeletionBody = z.object({
+  password: z.string({ error: issue.invalid }).max(1000, issue.tooLong).optional(),
+  email: z.string({ error: issue.invalid }).trim().max(320, issue.tooLong).optional(),
+});
+export type AccountDeletionBody = z.input<typeof accountDeletionBody>;
+
+/** The form on /account/security: the password is required there (the web has no provider sign-in). */
+export const accountDeletionForm = z.object({
+  password: z.string({ error: issue.deletionPasswordRequired }).min(1, issue.deletionPasswordRequired),
+});
+export type AccountDeletionForm = z.input<typeof accountDeletionForm>;
+
+export const accountDeletedResponse = z.object({ data: z.object({ deleted: z.literal(true) }) });
+
+const rows = z.array(z.record(z.string(), z.unknown()));
+/** `GET /api/v1/user/{user_id}/export`: the JSON file of everything stored about the person. */
+export const accountExportSchema = z.object({
+  exported_at: z.string(),
+  account: z.record(z.string(), z.unknown()),
+  sessions: rows,
+  /** The person's collections, each with its items. */
+  collections: rows,
+  people_followed: rows,
+  followers: rows,
+  collections_followed: rows,
+  likes: rows,
+  /** The person's collections that are saved copies of someone else's. */
+  saves: rows,
+  /** Other people's collections the person is an editor or viewer of. */
+  collaborations: rows,
+  notifications: rows,
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;
