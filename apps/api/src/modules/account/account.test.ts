@@ -13,31 +13,22 @@ import {
   createCollection,
   type Session,
 } from '../collection/collection.test-helpers.ts';
-import { deliverDueMail } from '../mail/mail.service.ts';
-import { createMailTransport, type MailTransport } from '../mail/mail-transport.ts';
 
 let ctx: TestContext;
 let app: FastifyInstance;
 let mediaDir: string;
 let inbox: SmtpInbox;
-let transport: MailTransport;
 beforeAll(async () => {
   ctx = await createTestContext();
   mediaDir = await mkdtemp(join(tmpdir(), 'acervo-account-'));
   app = await ctx.buildApp({ MEDIA_DIR: mediaDir });
   inbox = await startSmtpInbox();
-  transport = createMailTransport({
-    smtpUrl: inbox.url,
-    from: 'Acervo <nao-responda@acervo.app>',
-    dataDir: mediaDir,
-  });
 });
 beforeEach(async () => {
   await ctx.reset();
   inbox.mails.length = 0;
 });
 afterAll(async () => {
-  transport.close();
   await inbox.stop();
   await ctx.close();
   await rm(mediaDir, { recursive: true, force: true });
@@ -148,8 +139,7 @@ describe('DELETE /api/v1/user/{user_id}', () => {
     expect(
       (await call('DELETE', `/api/v1/user/${eve.user_id}`, eve, { password: eve.password })).statusCode,
     ).toBe(200);
-    await deliverDueMail(ctx.db, transport, { now: new Date(Date.now() + 1_000) });
-    const [mail] = await inbox.waitFor(eve.user_email);
+    const [mail] = await inbox.deliver(ctx.db, eve.user_email);
     expect(mail?.subject).toBe('Your Acervo account was deleted');
     expect(mail?.text).toContain('Hello, Eve English!');
   });
@@ -213,8 +203,7 @@ describe('DELETE /api/v1/user/{user_id}', () => {
     const bell = await call('GET', '/api/v1/notifications', bia);
     expect(JSON.stringify(bell.json())).not.toContain('Ana Export');
     // A confirmation reaches the address the account had, in its language; and only one.
-    await deliverDueMail(ctx.db, transport, { now: new Date(Date.now() + 1_000) });
-    const [mail] = await inbox.waitFor(ana.user_email);
+    const [mail] = await inbox.deliver(ctx.db, ana.user_email);
     expect(mail?.subject).toBe('Sua conta no Acervo foi excluída');
     expect(mail?.text).toContain('Olá, Ana Export!');
     expect(inbox.mails).toHaveLength(1);
