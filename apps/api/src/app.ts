@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -13,7 +12,7 @@ import { collaboratorRoutes } from './modules/collaborator/collaborator.routes.t
 import { collectionItemRoutes } from './modules/collection-item/collection-item.routes.ts';
 import { collectionRoutes } from './modules/collection/collection.routes.ts';
 import { mediaFileRoutes, pictureRoutes } from './modules/media/media.routes.ts';
-import { localMediaStorage } from './modules/media/media.storage.ts';
+import { mediaStorageFor } from './modules/media/media.storage.ts';
 import { passwordRoutes } from './modules/password/password.routes.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -68,7 +67,7 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
   await registerRateLimit(app);
   await registerOpenApi(app);
   registerAuthentication(app, db);
-  const storage = localMediaStorage(config.MEDIA_DIR ?? join(config.DATA_DIR, 'media'));
+  const storage = mediaStorageFor(config);
 
   await app.register(
     async (api) => {

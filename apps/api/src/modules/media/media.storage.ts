@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { AwsClient } from 'aws4fetch';
+import type { Config } from '../../env.ts';
 
 /**
- * Where processed images live. Local files today; S3-compatible storage would be a second
- * implementation of these three calls (docs/decisions/013-media-export-deletion.md).
+ * Where processed images live: a local folder, or an S3-compatible bucket when `S3_*` is set
+ * (docs/decisions/013-media-export-deletion.md).
  */
 export interface MediaStorage {
   put(key: string, data: Buffer): Promise<void>;
@@ -32,4 +35,74 @@ export function localMediaStorage(dir: string): MediaStorage {
       await rm(join(dir, key), { force: true });
     },
   };
+}
+
+export interface S3Options {
+  /** e.g. `https://s3.us-east-1.amazonaws.com` or a MinIO / R2 address; objects are path-style. */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/**
+ * Objects at `${endpoint}/${bucket}/${key}`, every request signed with AWS Signature V4. A failure
+ * other than "no such object" throws: the error handler answers 5xx with a request id, so a photo
+ * never silently fails to be stored or removed.
+ */
+export function s3MediaStorage(options: S3Options): MediaStorage {
+  const client = new AwsClient({
+    accessKeyId: options.accessKeyId,
+    secretAccessKey: options.secretAccessKey,
+    region: options.region,
+    service: 's3',
+    // aws4fetch retries 5xx ten times by default; a request should fail in seconds, not minutes.
+    retries: 2,
+  });
+  const base = `${options.endpoint.replace(/\/+$/, '')}/${encodeURIComponent(options.bucket)}/`;
+  const send = async (method: 'PUT' | 'GET' | 'DELETE', key: string, body?: Buffer) => {
+    const res = await client.fetch(base + encodeURIComponent(key), {
+      method,
+      ...(body
+        ? {
+            body: new Uint8Array(body),
+            // The signature then covers the bytes too (aws4fetch would send UNSIGNED-PAYLOAD).
+            headers: { 'x-amz-content-sha256': createHash('sha256').update(body).digest('hex') },
+          }
+        : {}),
+    });
+    if (res.ok) return res;
+    // A missing object is an answer; a missing bucket (also 404) is a misconfiguration.
+    const detail = await res.text();
+    if (res.status === 404 && method !== 'PUT' && !detail.includes('<Code>NoSuchBucket</Code>')) return null;
+    throw new Error(`S3 ${method} ${key} answered ${res.status}`);
+  };
+  return {
+    async put(key, data) {
+      await (await send('PUT', key, data))?.body?.cancel();
+    },
+    async get(key) {
+      const res = await send('GET', key);
+      return res && Buffer.from(await res.arrayBuffer());
+    },
+    async delete(key) {
+      await (await send('DELETE', key))?.body?.cancel();
+    },
+  };
+}
+
+/** The bucket when `S3_*` is configured (env.ts accepts all four or none), else the folder. */
+export function mediaStorageFor(config: Config): MediaStorage {
+  const { S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = config;
+  if (S3_ENDPOINT && S3_BUCKET && S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY) {
+    return s3MediaStorage({
+      endpoint: S3_ENDPOINT,
+      bucket: S3_BUCKET,
+      region: S3_REGION,
+      accessKeyId: S3_ACCESS_KEY_ID,
+      secretAccessKey: S3_SECRET_ACCESS_KEY,
+    });
+  }
+  return localMediaStorage(config.MEDIA_DIR ?? join(config.DATA_DIR, 'media'));
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PICTURE_MAX_BYTES, smallPicture } from '@acervo/contract/account';
 import { createTestContext, signUp, type TestContext } from '../../test/test-context.ts';
 import { createCollection } from '../collection/collection.test-helpers.ts';
+import { deletePicture, multipart, putPicture as putPictureAs, solid } from './media.test-helpers.ts';
 
 let ctx: TestContext;
 let app: FastifyInstance;
@@ -25,34 +25,11 @@ afterAll(async () => {
 
 type Session = Awaited<ReturnType<typeof signUp>>;
 
-/** A multipart body with one file part, as a browser's FormData would send it. */
-function multipart(content: Buffer, filename: string, type: string, field = 'file') {
-  const boundary = `----acervo${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
-      `Content-Type: ${type}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, content, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 const upload = (who: Session, content: Buffer, filename = 'foto.png', type = 'image/png', to = who) =>
   putPicture(to, multipart(content, filename, type), who);
 
-function putPicture(to: Session, body: ReturnType<typeof multipart>, who?: Session) {
-  return app.inject({
-    method: 'PUT',
-    url: `/api/v1/user/${to.user_id}/picture`,
-    payload: body.payload,
-    headers: { ...body.headers, ...who?.auth },
-  });
-}
-
-const solid = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } });
+const putPicture = (to: Session, body: ReturnType<typeof multipart>, who?: Session) =>
+  putPictureAs(app, to, body, who);
 
 /** A landscape photo, red on its left half and blue on its right, stored with EXIF orientation 6
  * (turn 90° clockwise to show): upright it is a portrait with red on top. */
@@ -206,17 +183,9 @@ describe('PUT /api/v1/user/{user_id}/picture', () => {
     expect((await served(second)).res.statusCode).toBe(200);
 
     const bia = await signUp(app);
-    const notHers = await app.inject({
-      method: 'DELETE',
-      url: `/api/v1/user/${ana.user_id}/picture`,
-      headers: bia.auth,
-    });
+    const notHers = await deletePicture(app, bia, ana);
     expect(notHers.statusCode).toBe(403);
-    const removed = await app.inject({
-      method: 'DELETE',
-      url: `/api/v1/user/${ana.user_id}/picture`,
-      headers: ana.auth,
-    });
+    const removed = await deletePicture(app, ana);
     expect(removed.statusCode).toBe(200);
     expect(removed.json().data.picture).toBeNull();
     expect((await served(second)).res.statusCode).toBe(404);
