@@ -34,6 +34,21 @@ export interface DbOptions {
   poolSize?: number;
 }
 
+/**
+ * A statement name stands for one SQL text. PostgreSQL prepares a name once per connection, so a
+ * name reused for other SQL fails only when both land on the same pooled connection: a 500 that
+ * depends on luck. Both engines check it up front instead, so tests on PGlite catch it too.
+ */
+function statementNames(): (name: string | undefined, text: string) => void {
+  const seen = new Map<string, string>();
+  return (name, text) => {
+    if (!name) return;
+    const known = seen.get(name);
+    if (known === undefined) seen.set(name, text);
+    else if (known !== text) throw new Error(`statement name "${name}" is already used for other SQL`);
+  };
+}
+
 export async function openDb(options: DbOptions): Promise<Db> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
@@ -50,8 +65,10 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
   const pglite = dir ? new PGlite(dir, { extensions }) : new PGlite({ extensions });
   await pglite.waitReady;
 
+  const checkName = statementNames();
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    async query<T>(text: string, params?: unknown[]) {
+    async query<T>(text: string, params?: unknown[], name?: string) {
+      checkName(name, text);
       const result = await q.query<T>(text, params as unknown[]);
       return result.rows;
     },
@@ -73,8 +90,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
 
+  const checkName = statementNames();
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(text: string, params?: unknown[], name?: string) {
+      checkName(name, text);
       const result = await q.query({ text, values: params, ...(name ? { name } : {}) });
       return result.rows as T[];
     },

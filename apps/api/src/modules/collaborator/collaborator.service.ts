@@ -17,7 +17,7 @@ import {
   type Viewer,
 } from '../collection/collection.policy.ts';
 import { findGuarded, isoUtc } from '../collection/collection.service.ts';
-import { userNotFound } from '../user/user.service.ts';
+import { assertUserExists } from '../user/user.service.ts';
 import type { ChargeDailyCap } from '../daily-cap/daily-cap.service.ts';
 import { notify } from '../notification/notification.service.ts';
 
@@ -60,12 +60,7 @@ async function upsertCollaborator(
   const guard = await findGuarded(tx, collectionId, viewer, { lock: 'share' });
   assertCan('manage', guard, viewer);
   if (userId === guard!.user_id) throw validationFailed({ user_id: issue.collaboratorIsOwner });
-  const exists = await tx.query(
-    'SELECT 1 FROM users WHERE id = $1 FOR KEY SHARE',
-    [userId],
-    'user_exists_share',
-  );
-  if (exists.length === 0) throw userNotFound();
+  await assertUserExists(tx, userId, { lock: 'key share' });
   const [row] = await tx.query<Collaborator & { created: boolean }>(
     `WITH saved AS (
        INSERT INTO collection_collaborators (collection_id, user_id, role) VALUES ($1, $2, $3)
@@ -114,7 +109,8 @@ export async function putCollaboratorByEmail(
   const [user] = await db.query<{ id: string }>(
     'SELECT id FROM users WHERE email = $1',
     [email],
-    'user_by_email',
+    // Not 'user_by_email': sign-in prepares that name with other SQL on the same connections.
+    'collaborator_user_by_email',
   );
   if (!user) throw emailNotRegistered();
   return db.transaction((tx) => upsertCollaborator(tx, collectionId, viewer, user.id, role, null));

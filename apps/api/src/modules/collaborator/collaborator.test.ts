@@ -158,6 +158,20 @@ describe('POST /collection/{id}/collaborators (by e-mail)', () => {
     expect(res.json().data).toMatchObject({ user_id: guest.user_id, role: 'editor' });
   });
 
+  it('works on a server where people also sign in (the two e-mail look-ups are different statements)', async () => {
+    const { owner, guest, secret } = await scene();
+    const login = await send('POST', '/api/v1/session', undefined, {
+      user: { email: guest.user_email, password: guest.password },
+    });
+    expect(login.statusCode).toBe(200);
+    const res = await send('POST', `/api/v1/collection/${secret.id}/collaborators`, owner, {
+      email: guest.user_email,
+      role: 'viewer',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ user_id: guest.user_id, role: 'viewer' });
+  });
+
   it('answers 404 EMAIL_NOT_REGISTERED when no account has it, 400 for a malformed one', async () => {
     const { owner, secret } = await scene();
     const res = await send('POST', `/api/v1/collection/${secret.id}/collaborators`, owner, {

@@ -5,19 +5,9 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { validationFailed } from '../../lib/app-error.ts';
 import type { Viewer } from '../collection/collection.policy.ts';
 import { decodeCursor, encodeCursor, isoUtcMicros } from '../collection/collection.service.ts';
-import { userNotFound } from '../user/user.service.ts';
 import { toggleRelation, type ChargeDailyCap } from '../daily-cap/daily-cap.service.ts';
-import { pageProfiles } from '../user/user.service.ts';
+import { assertUserExists, pageProfiles } from '../user/user.service.ts';
 import { notify } from '../notification/notification.service.ts';
-
-async function assertUserExists(db: Queryable, userId: string, lock = false): Promise<void> {
-  const rows = await db.query(
-    `SELECT 1 FROM users WHERE id = $1${lock ? ' FOR KEY SHARE' : ''}`,
-    [userId],
-    lock ? 'user_exists_share' : 'user_exists',
-  );
-  if (rows.length === 0) throw userNotFound();
-}
 
 /** Follows a person; not oneself (400). */
 export async function setUserFollow(
@@ -30,7 +20,7 @@ export async function setUserFollow(
   if (userId === viewer.id) throw validationFailed({ user_id: issue.followSelf });
   return db.transaction(async (tx) => {
     // The share lock keeps the account from being deleted under the new row.
-    await assertUserExists(tx, userId, true);
+    await assertUserExists(tx, userId, { lock: 'key share' });
     const created = await toggleRelation(
       tx,
       { table: 'user_followers', columns: ['followed_id', 'follower_id'] },

@@ -12,9 +12,28 @@ type UserRow = UserAccount;
 
 export const userNotFound = () => new AppError(404, 'NOT_FOUND', 'Usuário não encontrado.');
 
-export async function userExists(db: Queryable, id: string): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM users WHERE id = $1', [id], 'user_exists');
+/**
+ * Whether the account exists. `lock: 'key share'` (inside a transaction) also keeps it from being
+ * deleted until the transaction ends, so a row that points at it can be inserted safely.
+ */
+export async function userExists(
+  db: Queryable,
+  id: string,
+  { lock }: { lock?: 'key share' } = {},
+): Promise<boolean> {
+  const rows = lock
+    ? await db.query('SELECT 1 FROM users WHERE id = $1 FOR KEY SHARE', [id], 'user_exists_share')
+    : await db.query('SELECT 1 FROM users WHERE id = $1', [id], 'user_exists');
   return rows.length > 0;
+}
+
+/** 404 unless the account exists (see `userExists` for the lock). */
+export async function assertUserExists(
+  db: Queryable,
+  id: string,
+  options: { lock?: 'key share' } = {},
+): Promise<void> {
+  if (!(await userExists(db, id, options))) throw userNotFound();
 }
 
 /** Only the person may change their own account: 403 for someone else's, 404 for nobody's. */
