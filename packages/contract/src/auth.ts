@@ -121,6 +121,8 @@ export const sessionSchema = z.object({
   user_id: idSchema,
   user_name: z.string(),
   user_email: z.string(),
+  /** The profile photo's URL (the web keeps it as `user_picture`), or null. */
+  user_picture: z.string().nullable(),
   expires_at: z.string(),
 });
 export type Session = z.infer<typeof sessionSchema>;

@@ -56,21 +56,11 @@ export function AuthProvider({
     setUser(next);
   }, []);
 
-  const signIn = useCallback<AuthState['signIn']>(
-    (session, { remember }) => {
-      const next = sessionUserFrom(session, false);
-      writeStoredSession(next, remember);
-      setUser(next);
-      // The session answer carries no photo; the profile does, so the header shows it right away.
-      void api
-        .get<{ picture: string | null }>(`/user/${encodeURIComponent(session.user_id)}`)
-        .then((profile) => {
-          if (profile?.picture) updateUser({ userPicture: profile.picture });
-        })
-        .catch(() => undefined);
-    },
-    [updateUser],
-  );
+  const signIn = useCallback<AuthState['signIn']>((session, { remember }) => {
+    const next = sessionUserFrom(session, session.user_picture ?? false);
+    writeStoredSession(next, remember);
+    setUser(next);
+  }, []);
 
   const signOut = useCallback(async ({ revoke = true }: { revoke?: boolean } = {}) => {
     // A token the server already forgot answers 401, which signs out too; either way we forget it.

@@ -46,6 +46,7 @@ export const testSession = {
   user_id: 'u1',
   user_name: 'Ana',
   user_email: 'ana@example.com',
+  user_picture: null,
   expires_at: '2030-01-01T00:00:00.000Z',
 };
 

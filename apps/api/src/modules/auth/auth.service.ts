@@ -16,7 +16,11 @@ interface UserRow {
   email: string;
 }
 
-async function createSession(db: Queryable, user: UserRow, ttlDays: number): Promise<Session> {
+async function createSession(
+  db: Queryable,
+  user: UserRow & { picture: string | null },
+  ttlDays: number,
+): Promise<Session> {
   const token = newAccessToken();
   const expiresAt = new Date(Date.now() + ttlDays * 86_400_000);
   await db.query('INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [
@@ -29,6 +33,7 @@ async function createSession(db: Queryable, user: UserRow, ttlDays: number): Pro
     user_id: user.id,
     user_name: user.name,
     user_email: user.email,
+    user_picture: user.picture,
     expires_at: expiresAt.toISOString(),
   };
 }
@@ -47,7 +52,7 @@ export async function register(
   const existing = await db.query('SELECT 1 FROM users WHERE email = $1', [input.email]);
   if (existing.length > 0) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
-  const user: UserRow = { id: newId(), name: input.name, email: input.email };
+  const user = { id: newId(), name: input.name, email: input.email, picture: null };
   try {
     return await db.transaction(async (tx) => {
       await tx.query(
@@ -76,8 +81,8 @@ export async function login(
   input: { email: string; password: string },
   options: AuthOptions,
 ): Promise<Session> {
-  const [row] = await db.query<UserRow & { password_hash: string | null }>(
-    'SELECT id, name, email, password_hash FROM users WHERE email = $1',
+  const [row] = await db.query<UserRow & { picture: string | null; password_hash: string | null }>(
+    'SELECT id, name, email, picture, password_hash FROM users WHERE email = $1',
     [input.email],
     'user_by_email',
   );

@@ -19,7 +19,7 @@ describe('POST /api/v1/registration', () => {
     const res = await register(body);
     expect(res.statusCode).toBe(201);
     const data = res.json().data;
-    expect(data).toMatchObject({ user_name: 'Ana Souza', user_email: body.email });
+    expect(data).toMatchObject({ user_name: 'Ana Souza', user_email: body.email, user_picture: null });
     expect(data.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(data.user_id).toMatch(/^[A-Za-z0-9_-]{16}$/);
     const me = await ctx.app.inject({

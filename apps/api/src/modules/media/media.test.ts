@@ -87,6 +87,14 @@ describe('PUT /api/v1/user/{user_id}/picture', () => {
       headers: bia.auth,
     });
     expect(card.json().data).toMatchObject({ owner_name: ana.user_name, owner_picture: picture });
+
+    // Signing in again answers it with the session, so the header shows it at once.
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/session',
+      payload: { user: { email: ana.user_email, password: ana.password } },
+    });
+    expect(login.json().data).toMatchObject({ user_id: ana.user_id, user_picture: picture });
   });
 
   it('takes a GIF and never enlarges a small one', async () => {

@@ -58,6 +58,19 @@ describe('LoginForm', () => {
     expect(sessionStorage.getItem('token')).toBeNull();
   });
 
+  it('keeps the photo the session answers as user_picture, with no other request', async () => {
+    const calls = stubFetch({
+      status: 200,
+      body: { data: { ...testSession, user_picture: '/media/abc-512.webp' } },
+    });
+    const { user, router } = renderWithProviders(<LoginForm />);
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    expect(localStorage.getItem('user_picture')).toBe('/media/abc-512.webp');
+    expect(calls).toHaveLength(1);
+  });
+
   it("keeps the session only in sessionStorage when 'Lembrar' is unchecked", async () => {
     stubFetch({ status: 200, body: { data: testSession } });
     const { user, router } = renderWithProviders(<LoginForm />);
