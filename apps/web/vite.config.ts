@@ -3,8 +3,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
-  // CONTACT_EMAIL is the server's setting too; exposing it at build time keeps one variable.
-  envPrefix: ['VITE_', 'CONTACT_EMAIL'],
   server: {
     port: 5173,
     host: '127.0.0.1',

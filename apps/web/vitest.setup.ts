@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import './src/lib/i18n';
+import { stubRemoteConfig } from './src/testing/render';
 
 // jsdom has no layout; the router's ScrollRestoration calls this on navigation.
 window.scrollTo = () => {};
@@ -12,6 +13,7 @@ const realFetch = globalThis.fetch;
 afterEach(() => {
   cleanup();
   globalThis.fetch = realFetch;
+  stubRemoteConfig();
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -11,6 +11,7 @@ import { categoryRoutes } from './modules/category/category.routes.ts';
 import { collaboratorRoutes } from './modules/collaborator/collaborator.routes.ts';
 import { collectionItemRoutes } from './modules/collection-item/collection-item.routes.ts';
 import { collectionRoutes } from './modules/collection/collection.routes.ts';
+import { configRoutes } from './modules/config/config.routes.ts';
 import { mediaFileRoutes, pictureRoutes } from './modules/media/media.routes.ts';
 import { mediaStorageFor } from './modules/media/media.storage.ts';
 import { passwordRoutes } from './modules/password/password.routes.ts';
@@ -72,6 +73,7 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
   await app.register(
     async (api) => {
       await api.register(categoryRoutes, { db });
+      await api.register(configRoutes, { config });
       await api.register(authRoutes, { db, config });
       await api.register(userRoutes, { db });
       await api.register(passwordRoutes, { db, config });

@@ -25,9 +25,21 @@ export const configSchema = z
     /** The site's public address: links handed out (invite links) are built from it, never from Host. */
     PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().default('http://localhost:3000')),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    // The web build bakes this in (apps/web/vite.config.ts); `npm start` builds and serves with the
-    // same environment, so a malformed address stops the start here.
+    /** Where contact messages go; the web shows it from GET /api/v1/config (nothing is baked in). */
     CONTACT_EMAIL: z.email().default('contato@acervo.app'),
+    /** Google sign-in: the OAuth client id; 'Login com Google' shows only when it is set. */
+    GOOGLE_CLIENT_ID: optionalString,
+    /** Captcha on registration, contact and recovery (and login with CAPTCHA_ON_LOGIN). */
+    CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'off']).default('altcha'),
+    /** The spec's remote flag google_recaptcha_enabled: the login form asks for the captcha too. */
+    CAPTCHA_ON_LOGIN: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    /** reCAPTCHA's public site key (CAPTCHA_PROVIDER=recaptcha). */
+    RECAPTCHA_SITE_KEY: optionalString,
+    /** Google Analytics 4; without it page views are counted by the API itself. */
+    GA_MEASUREMENT_ID: optionalString,
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /** Per IP, on registration and login, per minute. */
     AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
@@ -63,6 +75,10 @@ export const configSchema = z
     ),
     /** The sender of every mail, e.g. `Acervo <nao-responda@acervo.app>`. */
     MAIL_FROM: z.string().min(3).default('Acervo <nao-responda@acervo.app>'),
+  })
+  .refine((c) => c.CAPTCHA_PROVIDER !== 'recaptcha' || c.RECAPTCHA_SITE_KEY !== undefined, {
+    path: ['RECAPTCHA_SITE_KEY'],
+    message: 'CAPTCHA_PROVIDER=recaptcha needs RECAPTCHA_SITE_KEY',
   })
   .refine(
     (c) => {

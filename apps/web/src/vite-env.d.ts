@@ -1,5 +1,1 @@
 /// <reference types="vite/client" />
-
-interface ImportMetaEnv {
-  readonly CONTACT_EMAIL?: string;
-}

@@ -1,9 +1,11 @@
+import type { PublicConfig } from '@acervo/contract/config';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { AuthProvider } from '../lib/auth';
+import { DEFAULT_CONFIG } from '../lib/remote-config';
 
 /**
  * Renders a component at `/` inside the providers the app gives it. Other paths render a marker
@@ -50,6 +52,13 @@ export const testSession = {
   expires_at: '2030-01-01T00:00:00.000Z',
 };
 
+let remoteConfig: PublicConfig = DEFAULT_CONFIG;
+
+/** What `GET /api/v1/config` answers under `stubFetch` (the safe defaults unless a test says). */
+export function stubRemoteConfig(overrides: Partial<PublicConfig> = {}): void {
+  remoteConfig = { ...DEFAULT_CONFIG, ...overrides };
+}
+
 /** A stubbed answer; with `gate`, it is held back until the promise settles (a slow network). */
 export type StubResponse = { status: number; body?: unknown; gate?: Promise<unknown> };
 
@@ -68,6 +77,8 @@ export function stubFetch(...responses: Array<StubResponse | Error>) {
   const calls: Array<{ url: string; init: RequestInit | undefined }> = [];
   const queue = [...responses];
   const fake = async (url: string | URL | Request, init?: RequestInit) => {
+    // Any component may read the deployment's settings; they are answered aside from the queue.
+    if (String(url) === '/api/v1/config') return Response.json({ data: remoteConfig });
     calls.push({ url: String(url), init });
     const next = queue.shift();
     if (!next) throw new Error('unexpected fetch');

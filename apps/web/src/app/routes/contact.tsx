@@ -3,10 +3,11 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
 import { ContactForm } from '../../features/contact/components/contact-form';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { config } from '../../lib/config';
+import { useRemoteConfig } from '../../lib/remote-config';
 
 export function ContactPage() {
   const { t } = useTranslation();
+  const { contact_email: email } = useRemoteConfig();
   useDocumentTitle(t('contact.pageTitle'));
   return (
     <>
@@ -24,8 +25,8 @@ export function ContactPage() {
               <p className="mb-0">
                 <Trans
                   i18nKey="contact.directEmail"
-                  values={{ email: config.contactEmail }}
-                  components={{ mail: <a href={`mailto:${config.contactEmail}`} /> }}
+                  values={{ email }}
+                  components={{ mail: <a href={`mailto:${email}`} /> }}
                 />
               </p>
             </div>

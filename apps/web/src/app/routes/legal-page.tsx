@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { config } from '../../lib/config';
+import { useRemoteConfig } from '../../lib/remote-config';
 
 /** A section may end with a link to the screen that does what it describes. */
 type Section = { title: string; body: string; link?: { to: string; label: string } };
@@ -10,10 +10,11 @@ type Section = { title: string; body: string; link?: { to: string; label: string
 /** Privacy policy and terms: header, title, subtitle, then numbered sections from the catalogue. */
 export function LegalPage({ document: which }: { document: 'privacy' | 'terms' }) {
   const { t } = useTranslation();
+  const { contact_email: email } = useRemoteConfig();
   useDocumentTitle(t(`legal.${which}.pageTitle`));
   const sections = t(`legal.${which}.sections`, {
     returnObjects: true,
-    email: config.contactEmail,
+    email,
   }) as Section[];
   return (
     <>

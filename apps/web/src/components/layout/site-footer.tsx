@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { config } from '../../lib/config';
+import { useRemoteConfig } from '../../lib/remote-config';
 import { LanguageSwitch } from './language-switch';
 
 export function SiteFooter() {
   const { t } = useTranslation();
+  const { contact_email: email } = useRemoteConfig();
   return (
     <footer className="site-footer mt-auto">
       <div className="container py-5">
@@ -14,7 +15,7 @@ export function SiteFooter() {
             <p className="mb-3">{t('common.tagline')}</p>
             <p className="mb-0">
               <span className="visually-hidden">{t('common.footer.contactLabel')}: </span>
-              <a href={`mailto:${config.contactEmail}`}>{config.contactEmail}</a>
+              <a href={`mailto:${email}`}>{email}</a>
             </p>
           </div>
           <nav className="col-6 col-md-3" aria-label={t('common.footer.content')}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useRemoteFlags } from '../../../lib/remote-flags';
+import { useRemoteConfig } from '../../../lib/remote-config';
 
 /**
  * Where the captcha widget goes (integrations issue: self-hosted ALTCHA or reCAPTCHA). It calls
@@ -16,7 +16,7 @@ export function CaptchaSlot({ enabled }: { enabled: boolean; onToken: (token: st
  * `onSolved` runs when a token arrives, so an earlier captcha alert can clear (spec section 4).
  */
 export function useCaptcha(onSolved: () => void) {
-  const { google_recaptcha_enabled: enabled } = useRemoteFlags();
+  const { google_recaptcha_enabled: enabled } = useRemoteConfig();
   const [token, setToken] = useState<string | null>(null);
   const slot = (
     <CaptchaSlot

@@ -9,7 +9,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useContractForm } from '../../../hooks/use-contract-form';
 import { useFormAlert } from '../../../hooks/use-form-alert';
 import { useAuth } from '../../../lib/auth';
-import { useRemoteFlags } from '../../../lib/remote-flags';
+import { useRemoteConfig } from '../../../lib/remote-config';
 import { createSession } from '../api/auth-api';
 import { useCaptcha } from './captcha-slot';
 import { EmailField } from './email-field';
@@ -19,7 +19,7 @@ export function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { signIn } = useAuth();
-  const flags = useRemoteFlags();
+  const flags = useRemoteConfig();
   const alert = useFormAlert();
   const captcha = useCaptcha(() => alert.show(null));
   // Where the session is kept is the browser's business, not part of the request body.

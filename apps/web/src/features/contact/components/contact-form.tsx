@@ -7,13 +7,12 @@ import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { useContractForm } from '../../../hooks/use-contract-form';
 import { useFormAlert } from '../../../hooks/use-form-alert';
-import { config } from '../../../lib/config';
-import { useRemoteFlags } from '../../../lib/remote-flags';
+import { useRemoteConfig } from '../../../lib/remote-config';
 import { sendContactMessage } from '../api/contact-api';
 
 export function ContactForm() {
   const { t } = useTranslation();
-  const flags = useRemoteFlags();
+  const flags = useRemoteConfig();
   const [sent, setSent] = useState(false);
   const alert = useFormAlert();
   const form = useContractForm(contactBody, {
@@ -54,7 +53,7 @@ export function ContactForm() {
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onValid)}>
-      <FormAlert messageKey={alert.key} values={{ email: config.contactEmail }} />
+      <FormAlert messageKey={alert.key} values={{ email: flags.contact_email }} />
       <div className="row g-sm-3">
         <TextField
           form={form}

@@ -1,0 +1,43 @@
+import type { PublicConfig } from '@acervo/contract/config';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
+
+/** The spec's remote-config numbers (section 7): fetch timeout and minimum fetch interval. */
+const FETCH_TIMEOUT_MS = 5000;
+const MIN_FETCH_INTERVAL_MS = 5000;
+
+/**
+ * What the page assumes until the deployment's settings arrive, and if they never do: no Google
+ * button, no captcha widget (the server still refuses a form that needed one), the default
+ * contact address. Nothing deployment-specific is baked into the build.
+ */
+export const DEFAULT_CONFIG: PublicConfig = {
+  google_auth_enabled: false,
+  google_recaptcha_enabled: false,
+  captcha: { provider: 'off' },
+  contact_email: 'contato@acervo.app',
+};
+
+async function fetchConfig({ signal }: { signal: AbortSignal }): Promise<PublicConfig> {
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  signal.addEventListener('abort', abort);
+  const timer = setTimeout(abort, FETCH_TIMEOUT_MS);
+  try {
+    return await api.get<PublicConfig>('/config', { signal: controller.signal });
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', abort);
+  }
+}
+
+/** The deployment's public settings (`GET /api/v1/config`), read at most once per 5 s. */
+export function useRemoteConfig(): PublicConfig {
+  const { data } = useQuery({
+    queryKey: ['config'],
+    queryFn: fetchConfig,
+    staleTime: MIN_FETCH_INTERVAL_MS,
+    retry: false,
+  });
+  return data ?? DEFAULT_CONFIG;
+}
