@@ -1,0 +1,17 @@
+import { expect, test } from '@playwright/test';
+import { startOwnServer } from './own-server';
+
+// The same build served with another CONTACT_EMAIL shows that address: nothing is baked in.
+test('the contact address comes from the server the build runs on', async ({ page }) => {
+  const server = await startOwnServer({ CONTACT_EMAIL: 'fale@exemplo.com.br' });
+  try {
+    await page.goto(`${server.baseURL}/contact`);
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'fale@exemplo.com.br' })).toHaveAttribute(
+      'href',
+      'mailto:fale@exemplo.com.br',
+    );
+  } finally {
+    await server.stop();
+  }
+});
