@@ -67,7 +67,7 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
   await registerSecurityHeaders(app);
   await registerRateLimit(app);
   await registerOpenApi(app);
-  registerAuthentication(app, db);
+  registerAuthentication(app, db, config.SESSION_IDLE_DAYS);
   const storage = mediaStorageFor(config);
 
   await app.register(

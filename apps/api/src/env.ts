@@ -41,10 +41,14 @@ export const configSchema = z
     /** Google Analytics 4; without it page views are counted by the API itself. */
     GA_MEASUREMENT_ID: optionalString,
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** A session unused for this long stops working, whatever its lifetime left. */
+    SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
     /** Per IP, on registration and login, per minute. */
     AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
-    /** Per account (e-mail), failed logins and registrations, per 15 minutes. */
+    /** Per account (e-mail) and address: failed logins per 15 minutes; also registrations per e-mail. */
     AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+    /** Per account, failed logins from every address per hour; then only addresses that have not failed may try. */
+    AUTH_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(25),
     /** Per person, per 24 hours: new likes, follows (people and collections), saves, invites. */
     SOCIAL_DAILY_LIKES: z.coerce.number().int().min(1).default(500),
     SOCIAL_DAILY_FOLLOWS: z.coerce.number().int().min(1).default(200),

@@ -6,10 +6,13 @@ import { issue, requiredText, type ValidationCode } from './validation.ts';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
+/** Characters as people count them (code points), not UTF-16 units: 'a1😀😀😀' is five. */
+export const passwordLength = (password: string): number => [...password].length;
+
 /** At least one letter (any script) and one digit; other characters are allowed too. */
 export function meetsPasswordRule(password: string): boolean {
   return (
-    password.length >= PASSWORD_MIN &&
+    passwordLength(password) >= PASSWORD_MIN &&
     password.length <= PASSWORD_MAX &&
     /\p{L}/u.test(password) &&
     /\p{Nd}/u.test(password)
@@ -128,3 +131,18 @@ export const sessionSchema = z.object({
 export type Session = z.infer<typeof sessionSchema>;
 export const sessionResponse = envelope(sessionSchema);
 export const logoutResponse = envelope(z.object({ signed_out: z.literal(true) }));
+
+/** One of the person's live sessions (the security page's device list); never its token. */
+export const sessionInfoSchema = z.object({
+  id: idSchema,
+  /** The browser it was opened with, shortened; null when it sent none. */
+  user_agent: z.string().nullable(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  /** The session making this request. */
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+export const sessionListResponse = envelope(z.array(sessionInfoSchema));
+export const sessionParams = z.object({ id: idSchema });
+export const signedOutEverywhereResponse = envelope(z.object({ revoked: z.number().int() }));

@@ -9,6 +9,8 @@ export interface AuthUser {
   name: string;
   email: string;
   tokenHash: string;
+  /** The public id of the session the request came with (the security page lists them). */
+  sessionId: string;
 }
 
 declare module 'fastify' {
@@ -23,7 +25,7 @@ declare module 'fastify' {
  * revoked, expired or malformed is a 401 everywhere, even on routes that allow anonymous access,
  * so a client never silently continues as a stranger.
  */
-export function registerAuthentication(app: FastifyInstance, db: Db): void {
+export function registerAuthentication(app: FastifyInstance, db: Db, idleDays: number): void {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
@@ -31,7 +33,7 @@ export function registerAuthentication(app: FastifyInstance, db: Db): void {
     const token = bearerToken(header);
     if (!token) throw unauthenticated();
     const tokenHash = hashToken(token);
-    const user = await sessionUser(db, tokenHash);
+    const user = await sessionUser(db, tokenHash, idleDays);
     if (!user) throw unauthenticated();
     request.user = { ...user, tokenHash };
   });

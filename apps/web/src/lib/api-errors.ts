@@ -55,7 +55,9 @@ export type ErrorContext =
   | 'pictureUpload'
   | 'pictureRemove'
   | 'accountExport'
-  | 'accountDelete';
+  | 'accountDelete'
+  // Devices (issue 14)
+  | 'sessionEnd';
 
 /**
  * A 2xx whose body lacks what the screen needs (e.g. no id after a create). The spec has texts for
@@ -124,6 +126,7 @@ const ACTION_KEYS: Partial<
   },
   pictureRemove: { failed: 'errors.pictureRemoveFailed' },
   accountExport: { failed: 'errors.accountExportFailed' },
+  sessionEnd: { failed: 'errors.sessionEndFailed' },
   // A wrong password is also marked on its field.
   accountDelete: {
     failed: 'errors.accountDeleteFailed',

@@ -1,14 +1,37 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { logoutResponse, registrationBody, sessionBody, sessionResponse } from '@acervo/contract/auth';
+import {
+  logoutResponse,
+  registrationBody,
+  sessionBody,
+  sessionListResponse,
+  sessionParams,
+  sessionResponse,
+  signedOutEverywhereResponse,
+} from '@acervo/contract/auth';
 import { errorBodySchema } from '@acervo/contract/errors';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
-import { perAccount, perIpPerMinute } from '../../plugins/rate-limit.ts';
-import { login, logout, register } from './auth.service.ts';
+import { perIpPerMinute } from '../../plugins/rate-limit.ts';
+import { attemptLimit, loginGuard } from './attempts.service.ts';
+import {
+  listSessions,
+  login,
+  logout,
+  register,
+  revokeAllSessions,
+  revokeSession,
+  type ClientInfo,
+} from './auth.service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
+const signedIn = { onRequest: signInRequired, security: bearerSecurity };
+
+/** What a new session keeps about the device that opened it. */
+export const clientInfo = (request: FastifyRequest): ClientInfo => ({
+  userAgent: request.headers['user-agent'],
+});
 
 export async function authRoutes(
   app: FastifyInstance,
@@ -16,7 +39,16 @@ export async function authRoutes(
 ): Promise<void> {
   const options = { sessionTtlDays: config.SESSION_TTL_DAYS };
   const perIp = perIpPerMinute(config.AUTH_RATE_LIMIT_PER_IP);
-  const accountLimit = perAccount(app, { max: config.AUTH_RATE_LIMIT_PER_ACCOUNT, timeWindow: '15 minutes' });
+  // Registration attempts count on their own: trying someone's e-mail never blocks their sign-in.
+  const registrationLimit = attemptLimit(db, {
+    purpose: 'registration',
+    max: config.AUTH_RATE_LIMIT_PER_ACCOUNT,
+    seconds: 15 * 60,
+  });
+  const guardLogin = loginGuard(db, {
+    perAccountAndIp: config.AUTH_RATE_LIMIT_PER_ACCOUNT,
+    perAccount: config.AUTH_FAILURES_PER_ACCOUNT,
+  });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -32,8 +64,8 @@ export async function authRoutes(
       },
     },
     async (request, reply) => {
-      await accountLimit.countAttempt(request, reply);
-      const session = await register(db, request.body, options);
+      await registrationLimit(reply, request.body.email);
+      const session = await register(db, request.body, options, clientInfo(request));
       request.log.info({ userId: session.user_id }, 'account registered');
       return reply.status(201).send({ data: session });
     },
@@ -46,13 +78,16 @@ export async function authRoutes(
       schema: {
         tags: ['session'],
         summary: 'Sign in with e-mail and password',
+        description:
+          'Failures are counted per account and address: a stranger guessing never locks the owner out.',
         body: sessionBody,
         response: { 200: sessionResponse, ...errors },
       },
     },
     async (request, reply) => {
-      const session = await accountLimit.countFailures(request, reply, () =>
-        login(db, request.body.user, options),
+      const { user } = request.body;
+      const session = await guardLogin(request, reply, user.email, () =>
+        login(db, user, options, clientInfo(request)),
       );
       return { data: session };
     },
@@ -73,5 +108,54 @@ export async function authRoutes(
       await logout(db, signedInUser(request).tokenHash);
       return { data: { signed_out: true as const } };
     },
+  );
+
+  r.get(
+    '/sessions',
+    {
+      onRequest: signedIn.onRequest,
+      schema: {
+        tags: ['session'],
+        summary: "The signed-in person's live sessions (devices), the current one marked",
+        security: signedIn.security,
+        response: { 200: sessionListResponse, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const me = signedInUser(request);
+      return { data: await listSessions(db, me.id, me.sessionId, config.SESSION_IDLE_DAYS) };
+    },
+  );
+
+  r.delete(
+    '/sessions/:id',
+    {
+      onRequest: signedIn.onRequest,
+      schema: {
+        tags: ['session'],
+        summary: 'End one of your sessions (sign a device out)',
+        security: signedIn.security,
+        params: sessionParams,
+        response: { 200: logoutResponse, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await revokeSession(db, signedInUser(request).id, request.params.id);
+      return { data: { signed_out: true as const } };
+    },
+  );
+
+  r.delete(
+    '/sessions',
+    {
+      onRequest: signedIn.onRequest,
+      schema: {
+        tags: ['session'],
+        summary: 'Sign out of every device, this one included',
+        security: signedIn.security,
+        response: { 200: signedOutEverywhereResponse, 401: errorBodySchema },
+      },
+    },
+    async (request) => ({ data: { revoked: await revokeAllSessions(db, signedInUser(request).id) } }),
   );
 }

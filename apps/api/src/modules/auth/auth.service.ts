@@ -1,4 +1,4 @@
-import type { Session } from '@acervo/contract/auth';
+import type { Session, SessionInfo } from '@acervo/contract/auth';
 import { issue } from '@acervo/contract/validation';
 import type { Db, Queryable } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -10,24 +10,32 @@ export interface AuthOptions {
   sessionTtlDays: number;
 }
 
+/** Who is signing in from where, kept with the session so the person can tell devices apart. */
+export interface ClientInfo {
+  userAgent?: string | undefined;
+}
+
+/** Enough of a User-Agent to recognise a device; the rest is noise. */
+const USER_AGENT_MAX = 200;
+
 interface UserRow {
   id: string;
   name: string;
   email: string;
 }
 
-async function createSession(
+export async function createSession(
   db: Queryable,
   user: UserRow & { picture: string | null },
   ttlDays: number,
+  client: ClientInfo = {},
 ): Promise<Session> {
   const token = newAccessToken();
   const expiresAt = new Date(Date.now() + ttlDays * 86_400_000);
-  await db.query('INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [
-    hashToken(token),
-    user.id,
-    expiresAt,
-  ]);
+  await db.query(
+    'INSERT INTO sessions (id, token_hash, user_id, expires_at, user_agent) VALUES ($1, $2, $3, $4, $5)',
+    [newId(), hashToken(token), user.id, expiresAt, client.userAgent?.slice(0, USER_AGENT_MAX) ?? null],
+  );
   return {
     access_token: token,
     user_id: user.id,
@@ -48,6 +56,7 @@ export async function register(
   db: Db,
   input: { name: string; email: string; password: string; locale?: 'pt' | 'en' | undefined },
   options: AuthOptions,
+  client: ClientInfo = {},
 ): Promise<Session> {
   const existing = await db.query('SELECT 1 FROM users WHERE email = $1', [input.email]);
   if (existing.length > 0) throw emailTaken();
@@ -59,7 +68,7 @@ export async function register(
         'INSERT INTO users (id, name, email, password_hash, locale) VALUES ($1, $2, $3, $4, $5)',
         [user.id, user.name, user.email, passwordHash, input.locale ?? 'pt'],
       );
-      return createSession(tx, user, options.sessionTtlDays);
+      return createSession(tx, user, options.sessionTtlDays, client);
     });
   } catch (err) {
     // Two registrations racing for the same e-mail: the unique index decides.
@@ -80,6 +89,7 @@ export async function login(
   db: Db,
   input: { email: string; password: string },
   options: AuthOptions,
+  client: ClientInfo = {},
 ): Promise<Session> {
   const [row] = await db.query<UserRow & { picture: string | null; password_hash: string | null }>(
     'SELECT id, name, email, picture, password_hash FROM users WHERE email = $1',
@@ -91,27 +101,91 @@ export async function login(
     throw invalidCredentials();
   }
   if (!(await verifyPassword(row.password_hash, input.password))) throw invalidCredentials();
-  return createSession(db, row, options.sessionTtlDays);
+  return createSession(db, row, options.sessionTtlDays, client);
 }
 
-/** The user a live (unexpired, unrevoked) session belongs to; the authentication plugin asks. */
-export async function sessionUser(db: Queryable, tokenHash: string): Promise<UserRow | undefined> {
-  const [row] = await db.query<UserRow>(
-    `SELECT u.id, u.name, u.email
+/** How often a session's last use is written: often enough for the idle timeout, rarely enough for reads. */
+const LAST_SEEN_PRECISION_SECONDS = 3600;
+
+/**
+ * The user a live session belongs to: not expired, not revoked, and used within the idle
+ * timeout. The authentication plugin asks on every request; the last use is written at most
+ * hourly, so reads stay reads.
+ */
+export async function sessionUser(
+  db: Queryable,
+  tokenHash: string,
+  idleDays: number,
+): Promise<(UserRow & { sessionId: string }) | undefined> {
+  const [row] = await db.query<UserRow & { session_id: string; stale: boolean }>(
+    `SELECT u.id, u.name, u.email, s.id AS session_id,
+       s.last_seen_at < now() - make_interval(secs => $3) AS stale
      FROM sessions s JOIN users u ON u.id = s.user_id
-     WHERE s.token_hash = $1 AND s.expires_at > now()`,
-    [tokenHash],
+     WHERE s.token_hash = $1 AND s.expires_at > now()
+       AND s.last_seen_at > now() - make_interval(days => $2)`,
+    [tokenHash, idleDays, LAST_SEEN_PRECISION_SECONDS],
     'session_lookup',
   );
-  return row;
+  if (!row) return undefined;
+  if (row.stale) {
+    await db.query(
+      'UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1',
+      [tokenHash],
+      'session_seen',
+    );
+  }
+  return { id: row.id, name: row.name, email: row.email, sessionId: row.session_id };
+}
+
+/** A person's live sessions, newest use first; `current` marks the one asking. */
+export async function listSessions(
+  db: Queryable,
+  userId: string,
+  currentSessionId: string,
+  idleDays: number,
+): Promise<SessionInfo[]> {
+  const rows = await db.query<{
+    id: string;
+    user_agent: string | null;
+    created_at: Date;
+    last_seen_at: Date;
+  }>(
+    `SELECT id, user_agent, created_at, last_seen_at FROM sessions
+     WHERE user_id = $1 AND expires_at > now() AND last_seen_at > now() - make_interval(days => $2)
+     ORDER BY last_seen_at DESC, created_at DESC`,
+    [userId, idleDays],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    user_agent: r.user_agent,
+    created_at: r.created_at.toISOString(),
+    last_seen_at: r.last_seen_at.toISOString(),
+    current: r.id === currentSessionId,
+  }));
+}
+
+/** Ends one of the person's own sessions; another person's id is as unknown as a made-up one. */
+export async function revokeSession(db: Queryable, userId: string, sessionId: string): Promise<void> {
+  const rows = await db.query('DELETE FROM sessions WHERE id = $1 AND user_id = $2 RETURNING 1', [
+    sessionId,
+    userId,
+  ]);
+  if (rows.length === 0) throw new AppError(404, 'NOT_FOUND', 'Sessão não encontrada.');
+}
+
+/** "Sair de todos os dispositivos": every session of the person, the current one included. */
+export async function revokeAllSessions(db: Queryable, userId: string): Promise<number> {
+  return (await db.query('DELETE FROM sessions WHERE user_id = $1 RETURNING 1', [userId])).length;
 }
 
 export async function logout(db: Queryable, tokenHash: string): Promise<void> {
   await db.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
 }
 
-/** Expired sessions are useless; dropping them keeps the table small. */
+/** Expired sessions and ended attempt windows are useless; dropping them keeps the tables small. */
 export async function purgeExpiredSessions(db: Queryable): Promise<number> {
   const rows = await db.query('DELETE FROM sessions WHERE expires_at <= now() RETURNING 1');
+  // Attempt windows last an hour at most (attempts.service.ts).
+  await db.query("DELETE FROM auth_attempts WHERE window_start < now() - interval '1 day'");
   return rows.length;
 }

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, newAccount, signUp, type TestContext } from '../../test/test-context.ts';
 
@@ -57,6 +58,13 @@ describe('POST /api/v1/registration', () => {
     const password = 'çã0!#$ %&*Ω';
     const res = await register({ ...newAccount(), password, password_confirmation: password });
     expect(res.statusCode).toBe(201);
+  });
+
+  it('counts password characters as people do: four emoji are four characters, not eight', async () => {
+    const res = await register(newAccount({ password: 'a1😀😀😀' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toMatchObject({ password: 'passwordRule' });
+    expect((await register(newAccount({ password: 'a1😀😀😀😀😀😀' }))).statusCode).toBe(201);
   });
 
   it('names each bad field: name, email, confirmation', async () => {
@@ -191,23 +199,91 @@ describe('rate limits', () => {
     expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  it('limits failed logins per account across addresses, without locking out other accounts', async () => {
+  const attemptOn = (app: FastifyInstance) => (email: string, password: string, ip: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/session',
+      remoteAddress: ip,
+      payload: { user: { email, password } },
+    });
+
+  it("makes a stranger's failing address wait, while the owner signs in from theirs", async () => {
+    const app = await ctx.buildApp({ AUTH_RATE_LIMIT_PER_ACCOUNT: '3' });
+    const attempt = attemptOn(app);
+    const victim = await signUp(app);
+    const codes = [];
+    for (let i = 0; i < 4; i++)
+      codes.push((await attempt(victim.user_email, 'Errada12345', '10.0.0.1')).statusCode);
+    expect(codes).toEqual([401, 401, 401, 429]);
+    // Even the right password waits from the address that kept failing...
+    const waiting = await attempt(victim.user_email, victim.password, '10.0.0.1');
+    expect(waiting.statusCode).toBe(429);
+    expect(Number(waiting.headers['retry-after'])).toBeGreaterThan(0);
+    // ...but the owner, somewhere else, is not locked out.
+    expect((await attempt(victim.user_email, victim.password, '10.0.0.9')).statusCode).toBe(200);
+  });
+
+  it('past the account-wide limit, only addresses that have not failed may still try', async () => {
+    const app = await ctx.buildApp({ AUTH_RATE_LIMIT_PER_ACCOUNT: '10', AUTH_FAILURES_PER_ACCOUNT: '3' });
+    const attempt = attemptOn(app);
+    const victim = await signUp(app);
+    for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) {
+      expect((await attempt(victim.user_email, 'Errada12345', ip)).statusCode).toBe(401);
+    }
+    // The account is under attack: a second try from a failing address waits.
+    expect((await attempt(victim.user_email, 'Errada12345', '10.0.0.1')).statusCode).toBe(429);
+    // A new address gets one try; failing makes it wait too.
+    expect((await attempt(victim.user_email, 'Errada12345', '10.0.0.4')).statusCode).toBe(401);
+    expect((await attempt(victim.user_email, 'Errada12345', '10.0.0.4')).statusCode).toBe(429);
+    // The owner's device has never failed: in.
+    expect((await attempt(victim.user_email, victim.password, '192.168.1.20')).statusCode).toBe(200);
+  });
+
+  it('never counts a correct password', async () => {
+    const app = await ctx.buildApp({ AUTH_RATE_LIMIT_PER_ACCOUNT: '2', AUTH_FAILURES_PER_ACCOUNT: '2' });
+    const attempt = attemptOn(app);
+    const owner = await signUp(app);
+    for (let i = 0; i < 6; i++) {
+      expect((await attempt(owner.user_email, owner.password, '10.0.0.5')).statusCode).toBe(200);
+    }
+  });
+
+  it('reserves each attempt before the password check: 20 parallel guesses, 5 checked', async () => {
+    const app = await ctx.buildApp({ AUTH_RATE_LIMIT_PER_ACCOUNT: '5' });
+    const attempt = attemptOn(app);
+    const victim = await signUp(app);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => attempt(victim.user_email, 'Errada12345', '10.0.0.7')),
+    );
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 401)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(15);
+  });
+
+  it('counts the same on every API node sharing the database', async () => {
+    const nodeA = await ctx.buildApp({ AUTH_RATE_LIMIT_PER_ACCOUNT: '2' });
+    const nodeB = await ctx.buildApp({ AUTH_RATE_LIMIT_PER_ACCOUNT: '2' });
+    const victim = await signUp(nodeA);
+    expect((await attemptOn(nodeA)(victim.user_email, 'Errada12345', '10.0.0.8')).statusCode).toBe(401);
+    expect((await attemptOn(nodeB)(victim.user_email, 'Errada12345', '10.0.0.8')).statusCode).toBe(401);
+    expect((await attemptOn(nodeA)(victim.user_email, 'Errada12345', '10.0.0.8')).statusCode).toBe(429);
+  });
+
+  it("registration attempts with someone's e-mail never block their sign-in", async () => {
     const app = await ctx.buildApp({ AUTH_RATE_LIMIT_PER_ACCOUNT: '2' });
     const victim = await signUp(app);
-    const bystander = await signUp(app);
-    const attempt = (email: string, password: string, ip: string) =>
-      app.inject({
+    const codes = [];
+    for (const ip of ['10.0.2.1', '10.0.2.2', '10.0.2.3', '10.0.2.4']) {
+      const res = await app.inject({
         method: 'POST',
-        url: '/api/v1/session',
+        url: '/api/v1/registration',
         remoteAddress: ip,
-        payload: { user: { email, password } },
+        payload: newAccount({ email: victim.user_email }),
       });
-    expect((await attempt(victim.user_email, 'Errada12345', '10.0.0.1')).statusCode).toBe(401);
-    expect((await attempt(victim.user_email, 'Errada12345', '10.0.0.2')).statusCode).toBe(401);
-    const blocked = await attempt(victim.user_email, victim.password, '10.0.0.3');
-    expect(blocked.statusCode).toBe(429);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await attempt(bystander.user_email, bystander.password, '10.0.0.3')).statusCode).toBe(200);
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([409, 429, 429, 429]);
+    expect((await attemptOn(app)(victim.user_email, victim.password, '10.0.2.1')).statusCode).toBe(200);
   });
 
   it('limits registrations per IP', async () => {
@@ -232,6 +308,104 @@ describe('rate limits', () => {
       );
     }
     expect(codes).toEqual([201, 409, 429]);
+  });
+});
+
+describe('sessions: idle timeout and the device list', () => {
+  const asToken = (token: string) => ({ authorization: `Bearer ${token}` });
+  const signInFrom = async (email: string, password: string, userAgent: string) =>
+    (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/session',
+        headers: { 'user-agent': userAgent },
+        payload: { user: { email, password } },
+      })
+    ).json().data.access_token as string;
+
+  it('lists the live sessions with their devices, the current one marked, never a token', async () => {
+    const user = await signUp(ctx.app);
+    const phone = await signInFrom(user.user_email, user.password, 'Mozilla/5.0 (iPhone) Safari/604.1');
+    const res = await ctx.app.inject({ url: '/api/v1/sessions', headers: asToken(phone) });
+    expect(res.statusCode).toBe(200);
+    const sessions = res.json().data as Array<{ id: string; user_agent: string | null; current: boolean }>;
+    expect(sessions).toHaveLength(2);
+    expect(sessions.filter((s) => s.current)).toEqual([
+      expect.objectContaining({ user_agent: 'Mozilla/5.0 (iPhone) Safari/604.1' }),
+    ]);
+    expect(res.body).not.toContain(phone);
+    expect(res.body).not.toContain(user.access_token);
+  });
+
+  it('ends one device: its token stops working, the others go on', async () => {
+    const user = await signUp(ctx.app);
+    const laptop = await signInFrom(user.user_email, user.password, 'Firefox');
+    const list = (await ctx.app.inject({ url: '/api/v1/sessions', headers: user.auth })).json()
+      .data as Array<{
+      id: string;
+      user_agent: string | null;
+    }>;
+    const target = list.find((s) => s.user_agent === 'Firefox')!;
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/sessions/${target.id}`,
+      headers: user.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/api/v1/sessions', headers: asToken(laptop) })).statusCode).toBe(
+      401,
+    );
+    expect((await ctx.app.inject({ url: '/api/v1/sessions', headers: user.auth })).statusCode).toBe(200);
+  });
+
+  it("cannot end another person's session: 404, and it lives on", async () => {
+    const ana = await signUp(ctx.app);
+    const bruno = await signUp(ctx.app);
+    const [brunoSession] = (await ctx.app.inject({ url: '/api/v1/sessions', headers: bruno.auth })).json()
+      .data as [{ id: string }];
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/sessions/${brunoSession.id}`,
+      headers: ana.auth,
+    });
+    expect(res.statusCode).toBe(404);
+    expect((await ctx.app.inject({ url: '/api/v1/sessions', headers: bruno.auth })).statusCode).toBe(200);
+  });
+
+  it('signs out of every device at once', async () => {
+    const user = await signUp(ctx.app);
+    const other = await signInFrom(user.user_email, user.password, 'Chrome');
+    const res = await ctx.app.inject({ method: 'DELETE', url: '/api/v1/sessions', headers: user.auth });
+    expect(res.json().data).toEqual({ revoked: 2 });
+    for (const token of [user.access_token, other]) {
+      expect((await ctx.app.inject({ url: '/api/v1/sessions', headers: asToken(token) })).statusCode).toBe(
+        401,
+      );
+    }
+  });
+
+  it('stops a session unused for longer than SESSION_IDLE_DAYS, within its lifetime', async () => {
+    const app = await ctx.buildApp({ SESSION_IDLE_DAYS: '14' });
+    const user = await signUp(app);
+    await ctx.db.query("UPDATE sessions SET last_seen_at = now() - interval '13 days'");
+    expect((await app.inject({ url: '/api/v1/sessions', headers: user.auth })).statusCode).toBe(200);
+    // That use counts: the session is fresh again.
+    const [seen] = await ctx.db.query<{ idle: boolean }>(
+      "SELECT last_seen_at > now() - interval '1 minute' AS idle FROM sessions",
+    );
+    expect(seen!.idle).toBe(true);
+    await ctx.db.query("UPDATE sessions SET last_seen_at = now() - interval '15 days'");
+    expect((await app.inject({ url: '/api/v1/sessions', headers: user.auth })).statusCode).toBe(401);
+  });
+
+  it('writes the last use at most hourly, so reads stay reads', async () => {
+    const user = await signUp(ctx.app);
+    await ctx.db.query("UPDATE sessions SET last_seen_at = now() - interval '30 minutes'");
+    await ctx.app.inject({ url: '/api/v1/sessions', headers: user.auth });
+    const [row] = await ctx.db.query<{ unchanged: boolean }>(
+      "SELECT last_seen_at < now() - interval '29 minutes' AS unchanged FROM sessions",
+    );
+    expect(row!.unchanged).toBe(true);
   });
 });
 

@@ -13,7 +13,8 @@ import { userParams } from '@acervo/contract/user';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
-import { perAccount, perIpPerMinute } from '../../plugins/rate-limit.ts';
+import { perIpPerMinute } from '../../plugins/rate-limit.ts';
+import { attemptLimit } from '../auth/attempts.service.ts';
 import { assertOwnAccount } from '../user/user.service.ts';
 import { changePassword, requestPasswordReset, resetPassword } from './password.service.ts';
 
@@ -21,14 +22,14 @@ const tags = ['password'];
 const errors = { 400: errorBodySchema, 429: errorBodySchema };
 
 /** The anchor: five reset mails per e-mail per half hour, whoever asks. */
-const RECOVERY_PER_EMAIL = { max: 5, timeWindow: '30 minutes', purpose: 'recovery' };
+const RECOVERY_PER_EMAIL = { max: 5, seconds: 30 * 60, purpose: 'recovery' };
 
 export async function passwordRoutes(
   app: FastifyInstance,
   { db, config }: { db: Db; config: Config },
 ): Promise<void> {
   const perIp = perIpPerMinute(config.AUTH_RATE_LIMIT_PER_IP);
-  const recoveryLimit = perAccount(app, RECOVERY_PER_EMAIL);
+  const recoveryLimit = attemptLimit(db, RECOVERY_PER_EMAIL);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -44,7 +45,7 @@ export async function passwordRoutes(
       },
     },
     async (request, reply) => {
-      await recoveryLimit.countAttempt(request, reply);
+      await recoveryLimit(reply, request.body.email);
       // Answered before the account is even looked up, so neither the answer nor its timing says
       // whether it exists; the token and its mail commit together right after.
       await reply.status(202).send({ data: { requested: true as const } });

@@ -4,6 +4,7 @@ import { AccountProfile } from '../../features/users/components/account-form';
 import { AccountMenu } from '../../features/users/components/account-menu';
 import { DataExport } from '../../features/users/components/data-export';
 import { DeleteAccount } from '../../features/users/components/delete-account';
+import { DeviceSessions } from '../../features/users/components/device-sessions';
 import { SecurityForm } from '../../features/users/components/security-form';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 
@@ -57,6 +58,7 @@ export function AccountSecurityPage() {
           <SecurityForm />
         </div>
       </div>
+      <DeviceSessions />
       <DataExport />
       <DeleteAccount />
     </>

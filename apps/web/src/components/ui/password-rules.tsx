@@ -1,4 +1,4 @@
-import { PASSWORD_MIN } from '@acervo/contract/auth';
+import { PASSWORD_MIN, passwordLength } from '@acervo/contract/auth';
 import { isCommonPassword } from '@acervo/contract/common-passwords';
 import { useTranslation } from 'react-i18next';
 
@@ -10,7 +10,7 @@ type Rule = 'length' | 'letter' | 'digit' | 'uncommon';
 /** The contract's password rules (auth.ts), one by one, so the person sees which are met. */
 function checkRules(password: string): Record<Rule, boolean> {
   return {
-    length: password.length >= PASSWORD_MIN,
+    length: passwordLength(password) >= PASSWORD_MIN,
     letter: /\p{L}/u.test(password),
     digit: /\p{Nd}/u.test(password),
     uncommon: password.length > 0 && !isCommonPassword(password),
@@ -28,7 +28,7 @@ export function PasswordRules({ password }: { password: string }) {
   const rules = checkRules(password);
   const met = Object.values(rules).filter(Boolean).length;
   const allMet = met === Object.keys(rules).length;
-  const level = !allMet ? 'weak' : password.length >= STRONG_LENGTH ? 'strong' : 'fair';
+  const level = !allMet ? 'weak' : passwordLength(password) >= STRONG_LENGTH ? 'strong' : 'fair';
   const levelText = t(`common.passwordRules.levels.${level}`);
   // Four rules and the extra length share the bar: each is a fifth of it.
   const filled = (met + (level === 'strong' ? 1 : 0)) * 20;

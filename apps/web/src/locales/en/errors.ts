@@ -42,6 +42,7 @@ export const errors: Catalog['errors'] = {
   pictureUploadFailed: 'Could not send the photo. Please try again.',
   pictureRemoveFailed: 'Could not remove the photo. Please try again.',
   accountExportFailed: 'Could not download your data. Please try again.',
+  sessionEndFailed: 'Could not end the session. Please try again.',
   accountDeleteRefused: 'Could not delete the account. Check the password and try again.',
   accountDeleteFailed: 'An unexpected error occurred while deleting the account. Please try again.',
   collectionNotFound: 'We could not find this collection. It may have been deleted or be private.',

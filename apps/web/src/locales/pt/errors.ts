@@ -46,6 +46,7 @@ export const errors = {
   pictureUploadFailed: 'Não foi possível enviar a foto. Por favor, tente novamente.',
   pictureRemoveFailed: 'Não foi possível remover a foto. Por favor, tente novamente.',
   accountExportFailed: 'Não foi possível baixar os seus dados. Por favor, tente novamente.',
+  sessionEndFailed: 'Não foi possível encerrar a sessão. Por favor, tente novamente.',
   accountDeleteRefused: 'Não foi possível excluir a conta. Verifique a senha e tente novamente.',
   accountDeleteFailed: 'Ocorreu um erro inesperado ao excluir a conta. Por favor, tente novamente.',
   collectionNotFound: 'Não encontramos esta coleção. Ela pode ter sido excluída ou ser privada.',

@@ -1,5 +1,5 @@
 import type { AccountDeletionBody } from '@acervo/contract/account';
-import type { PasswordChangeBody } from '@acervo/contract/auth';
+import type { PasswordChangeBody, SessionInfo } from '@acervo/contract/auth';
 import type { AccountBody, UserAccount, UserProfile } from '@acervo/contract/user';
 import { api } from '../../../lib/api-client';
 
@@ -19,6 +19,9 @@ export const usersApi = {
   exportData: (userId: string) => api.download(`/user/${encodeURIComponent(userId)}/export`),
   deleteAccount: (userId: string, body: AccountDeletionBody) =>
     api.delete<{ deleted: true } | undefined>(`/user/${encodeURIComponent(userId)}`, { body }),
+  sessions: () => api.get<SessionInfo[]>('/sessions'),
+  endSession: (sessionId: string) => api.delete(`/sessions/${encodeURIComponent(sessionId)}`),
+  endAllSessions: () => api.delete<{ revoked: number }>('/sessions'),
   changePassword: (userId: string, body: PasswordChangeBody) =>
     api.put(`/user/${encodeURIComponent(userId)}/password`, body),
 };

@@ -1,0 +1,97 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db, Queryable } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { tooManyAttempts } from '../../plugins/rate-limit.ts';
+
+/**
+ * Attempts at sign-in, registration and recovery, counted in the database so every API node
+ * sees the same counts, in fixed windows (`key`, window start) that are reserved atomically
+ * before any password is checked: twenty parallel guesses cannot all reach argon2.
+ */
+interface Reservation {
+  key: string;
+  windowStart: Date;
+  /** This attempt's place in the window, counting itself. */
+  count: number;
+  /** Seconds until the window ends (for Retry-After). */
+  resetsIn: number;
+}
+
+async function reserve(db: Queryable, key: string, seconds: number): Promise<Reservation> {
+  const [row] = await db.query<{ window_start: Date; count: number; resets_in: number }>(
+    `INSERT INTO auth_attempts (key, window_start, count)
+     VALUES ($1, to_timestamp(floor(extract(epoch FROM now()) / $2) * $2), 1)
+     ON CONFLICT (key, window_start) DO UPDATE SET count = auth_attempts.count + 1
+     RETURNING window_start, count,
+       ceil(extract(epoch FROM window_start) + $2 - extract(epoch FROM now()))::integer AS resets_in`,
+    [key, seconds],
+    'auth_attempt_reserve',
+  );
+  return { key, windowStart: row!.window_start, count: row!.count, resetsIn: Math.max(1, row!.resets_in) };
+}
+
+/** Gives a reserved attempt back (a correct password does not count against anyone). */
+async function release(db: Queryable, r: Reservation): Promise<void> {
+  await db.query(
+    'UPDATE auth_attempts SET count = count - 1 WHERE key = $1 AND window_start = $2 AND count > 0',
+    [r.key, r.windowStart],
+    'auth_attempt_release',
+  );
+}
+
+function refuse(reply: FastifyReply, resetsIn: number): never {
+  reply.header('retry-after', String(resetsIn));
+  throw tooManyAttempts();
+}
+
+/** At most `max` attempts per key and window, whatever their outcome (registration, recovery). */
+export function attemptLimit(
+  db: Db,
+  { purpose, max, seconds }: { purpose: string; max: number; seconds: number },
+) {
+  return async (reply: FastifyReply, subject: string): Promise<void> => {
+    const r = await reserve(db, `${purpose}:${subject}`, seconds);
+    if (r.count > max) refuse(reply, r.resetsIn);
+  };
+}
+
+export interface LoginLimits {
+  /** Failed sign-ins for one account from one address per 15 minutes. */
+  perAccountAndIp: number;
+  /** Failed sign-ins for one account from all addresses per hour. */
+  perAccount: number;
+}
+
+/**
+ * Sign-in attempts are counted per account *and* address, so a stranger's wrong guesses never
+ * lock the owner out: past `perAccountAndIp` failures that address waits; past `perAccount`
+ * failures from everywhere, only addresses that have not failed for this account may still try
+ * (the owner on their own device). A correct password gives its reservations back.
+ */
+export function loginGuard(db: Db, limits: LoginLimits) {
+  return async <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    email: string,
+    attempt: () => Promise<T>,
+  ): Promise<T> => {
+    const fromHere = await reserve(db, `login:${email}:${request.ip}`, 15 * 60);
+    const everywhere = await reserve(db, `login:${email}`, 60 * 60);
+    if (fromHere.count > limits.perAccountAndIp) refuse(reply, fromHere.resetsIn);
+    // Earlier failures from this address while the account is under attack: wait.
+    if (everywhere.count > limits.perAccount && fromHere.count > 1) refuse(reply, everywhere.resetsIn);
+    try {
+      const result = await attempt();
+      await release(db, fromHere);
+      await release(db, everywhere);
+      return result;
+    } catch (err) {
+      // Only a wrong password counts; anything else (a 400, a failure of ours) gives it back.
+      if (!(err instanceof AppError && err.statusCode === 401)) {
+        await release(db, fromHere);
+        await release(db, everywhere);
+      }
+      throw err;
+    }
+  };
+}
