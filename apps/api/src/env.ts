@@ -22,6 +22,8 @@ export const configSchema = z
         .optional(),
     ),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    /** How long a client has to send a whole request (headers and body); see app.ts. */
+    HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** The site's public address: links handed out (invite links) are built from it, never from Host. */
     PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().default('http://localhost:3000')),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -1,67 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from './db/scratch-database.ts';
+import { post, startServer as startServerWith, waitFor } from './test/server-process.ts';
 
 /**
  * The real process, as `npm start` runs it: data survives a restart, and SIGTERM lets in-flight
  * requests finish before the database closes. Runs on PGlite (DATA_DIR) or, under
  * scripts/with-postgres.mjs, on a fresh PostgreSQL database.
  */
-const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
 let dataDir: string;
 let env: Record<string, string>;
 let cleanup = async () => {};
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-interface RunningServer {
-  proc: ChildProcess;
-  base: string;
-  exited: Promise<number | null>;
-  output: () => string;
-}
-
-async function waitFor(what: () => boolean, label: string, server?: RunningServer): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (!what()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}:\n${server?.output() ?? ''}`);
-    await new Promise((r) => setTimeout(r, 2));
-  }
-}
-
-async function startServer(): Promise<RunningServer> {
-  const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  proc.stdout!.on('data', (d) => (output += d));
-  proc.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
-  await waitFor(() => output.includes('Acervo is listening') || proc.exitCode !== null, 'start');
-  if (proc.exitCode !== null) throw new Error(`server did not start:\n${output}`);
-  return { proc, base: `http://127.0.0.1:${port}`, exited, output: () => output };
-}
-
-const post = (base: string, path: string, body: unknown) =>
-  fetch(base + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+const startServer = () => startServerWith(env);
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'acervo-server-test-'));
@@ -125,5 +77,5 @@ describe('the server process', () => {
     } finally {
       second.proc.kill('SIGKILL');
     }
-  });
+  }, 120_000);
 });

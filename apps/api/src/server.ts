@@ -1,3 +1,5 @@
+import { Server } from 'node:net';
+import { serveBackupRequests } from './db/backup.ts';
 import { openDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { buildApp } from './app.ts';
@@ -5,6 +7,9 @@ import { loadConfig } from './env.ts';
 import { purgeExpiredSessions } from './modules/auth/auth.service.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
 import { startMailWorker } from './modules/mail/mail-worker.ts';
+
+/** After the last in-flight request, how long connections kept alive may still send one (answered 503). */
+const SHUTDOWN_GRACE_MS = 1_000;
 
 /** Starts Acervo: configuration, database (migrated), HTTP server, graceful shutdown. */
 async function main(): Promise<void> {
@@ -29,10 +34,27 @@ async function main(): Promise<void> {
     onFileWritten: (file, links) => app.log.info({ file, links }, 'mail written (no SMTP_URL)'),
   });
   const mailWorker = startMailWorker(db, transport, app.log);
+  // `npm run backup` asks the running server (the only process that may open the embedded database).
+  const stopBackups = db.dumpDataDir ? serveBackupRequests(db, config.DATA_DIR, app.log) : () => {};
 
   let closing = false;
-  // Responses finished during shutdown close their keep-alive connection, so the server can
-  // stop as soon as the last in-flight request is answered.
+  let inFlight = 0;
+  app.server.on('request', (_req, res) => {
+    inFlight += 1;
+    res.on('close', () => (inFlight -= 1));
+  });
+  // A request that arrives during shutdown, on a connection kept alive from before, is answered
+  // rather than reset (issue 14), and closes its connection; so do in-flight requests' answers.
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    return reply
+      .code(503)
+      .header('connection', 'close')
+      .header('retry-after', '5')
+      .send({
+        error: { code: 'UNAVAILABLE', message: 'O servidor está reiniciando. Tente novamente em instantes.' },
+      });
+  });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
@@ -41,10 +63,18 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     clearInterval(purge);
-    // Stops accepting connections and waits for in-flight requests; then the database closes.
+    stopBackups();
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      // Stop accepting connections but keep the open ones: http.Server#close() would also drop
+      // idle keep-alive connections at once, and a request already sent over one would meet a
+      // reset. Then wait for in-flight requests, plus a moment for requests already on their way.
+      Server.prototype.close.call(app.server);
+      do {
+        while (inFlight > 0) await new Promise((r) => setTimeout(r, 10));
+        await new Promise((r) => setTimeout(r, SHUTDOWN_GRACE_MS));
+      } while (inFlight > 0);
       await app.close();
       // A mail being sent finishes first; whatever is still queued waits in the outbox.
       await mailWorker.stop();

@@ -23,6 +23,8 @@ export const errorCodes = [
   'INVITE_INVALID',
   /** 400 for a password reset token that is unknown, used, replaced by a newer one or expired. */
   'RESET_TOKEN_INVALID',
+  /** 503 for a request that reaches a server while it shuts down; the client may retry. */
+  'UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

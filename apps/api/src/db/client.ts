@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { DurableNodeFS, DURABLE_START_PARAMS } from './durable-fs.ts';
+import { damagedDatabase, hasDatabase, lockDataDir } from './data-dir.ts';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
@@ -23,6 +25,11 @@ export interface Queryable {
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * PGlite on disk only: a gzipped tarball of the data directory, taken between two statements
+   * (PGlite runs one at a time), after a checkpoint. What `npm run backup` writes.
+   */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -32,6 +39,13 @@ export interface DbOptions {
   /** PGlite data directory; `undefined` keeps the database in memory (tests). */
   dataDir?: string | undefined;
   poolSize?: number;
+  /**
+   * PGlite on disk: flush the WAL to the disk (fsync) before a commit returns. Default true; only
+   * the benchmark turns it off, to measure what it costs.
+   */
+  durable?: boolean;
+  /** PGlite on disk: create the database from this tarball (`npm run restore`); the directory must be empty. */
+  restoreFrom?: Blob;
 }
 
 /**
@@ -52,17 +66,44 @@ function statementNames(): (name: string | undefined, text: string) => void {
 export async function openDb(options: DbOptions): Promise<Db> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
-    : openPglite(options.dataDir);
+    : options.dataDir
+      ? openPgliteDir(options.dataDir, options)
+      : openPglite(new PGlite({ extensions: { pg_trgm, unaccent } }), false, () => {});
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Db> {
-  let dir: string | undefined;
-  if (dataDir) {
-    dir = resolve(dataDir, 'pglite');
+/**
+ * PGlite under DATA_DIR/pglite: one process at a time (a lock), never initialised over the
+ * remains of a database, durable commits, and a message naming the directory when it is damaged.
+ */
+async function openPgliteDir(dataDir: string, options: DbOptions): Promise<Db> {
+  mkdirSync(dataDir, { recursive: true });
+  const lock = lockDataDir(dataDir);
+  const dir = resolve(dataDir, 'pglite');
+  try {
+    const resuming = hasDatabase(dir);
+    if (resuming && options.restoreFrom) throw new Error(`${dir} already holds a database`);
     mkdirSync(dir, { recursive: true });
+    const durable = options.durable ?? true;
+    let pglite: PGlite;
+    try {
+      pglite = new PGlite({
+        fs: new DurableNodeFS(dir, durable),
+        extensions: { pg_trgm, unaccent },
+        ...(durable ? { startParams: DURABLE_START_PARAMS } : {}),
+        ...(options.restoreFrom ? { loadDataDir: options.restoreFrom } : {}),
+      });
+      await pglite.waitReady;
+    } catch (err) {
+      throw resuming ? damagedDatabase(dir, err) : err;
+    }
+    return await openPglite(pglite, true, () => lock.release());
+  } catch (err) {
+    lock.release();
+    throw err;
   }
-  const extensions = { pg_trgm, unaccent };
-  const pglite = dir ? new PGlite(dir, { extensions }) : new PGlite({ extensions });
+}
+
+async function openPglite(pglite: PGlite, onDisk: boolean, onClose: () => void): Promise<Db> {
   await pglite.waitReady;
 
   const checkName = statementNames();
@@ -81,7 +122,21 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
     kind: 'pglite',
     ...wrap(pglite),
     transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
-    close: () => pglite.close(),
+    ...(onDisk
+      ? {
+          async dumpDataDir() {
+            await pglite.exec('CHECKPOINT');
+            return pglite.dumpDataDir('gzip');
+          },
+        }
+      : {}),
+    async close() {
+      try {
+        await pglite.close();
+      } finally {
+        onClose();
+      }
+    },
   };
 }
 
