@@ -46,7 +46,7 @@ async function renderImage(
         bytes: await sized
           .clone()
           .flatten({ background: '#ffffff' })
-          .jpeg({ quality: 80, mozjpeg: true })
+          .jpeg({ quality: 80, progressive: true })
           .toBuffer(),
       });
     }
