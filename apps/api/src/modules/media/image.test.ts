@@ -245,10 +245,16 @@ describe('saved copies', () => {
     await app.inject({ method: 'DELETE', url: `/api/v1/collection/${copy.id}`, headers: bia.auth });
     for (const url of variants(image)) expect((await served(url)).res.statusCode).toBe(200);
 
-    // Deleting the original leaves a second copy whole.
+    // Deleting the original, with its owner's whole account, leaves a second copy whole.
     const second = await copyOf();
     const kept = second.collection_items[0]!.image!;
-    await app.inject({ method: 'DELETE', url: `/api/v1/collection/${collection.id}`, headers: ana.auth });
+    const gone = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/user/${ana.user_id}`,
+      headers: ana.auth,
+      payload: { password: ana.password },
+    });
+    expect(gone.statusCode).toBe(200);
     for (const url of variants(kept)) expect((await served(url)).res.statusCode).toBe(200);
     const now = (await get(`/api/v1/collection/${second.id}`, bia)).json().data as Collection;
     expect(now.collection_items[0]!.image).toEqual(kept);
