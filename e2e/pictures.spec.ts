@@ -65,6 +65,13 @@ for (const viewport of [
       const card = page.locator('article.collection-card').filter({ hasText: name });
       await expect(card.getByTestId('cover')).toBeVisible();
       await expectLoaded(page, `article.collection-card:has-text("${name}") [data-testid="cover"] img`);
+
+      // The owner makes the item's picture the cover; the banner shows it.
+      await page.goto(`/lists/edit/${list.id}`);
+      await page.getByRole('button', { name: 'Usar a imagem de Outer Wilds como capa' }).click();
+      await expect(page.getByRole('button', { name: 'Remover capa' })).toBeVisible();
+      await page.goto(`/lists/${list.id}`);
+      await expectLoaded(page, '.collection-banner [data-testid="cover"] img');
     });
   });
 }
