@@ -14,6 +14,8 @@ import { collectionRoutes } from './modules/collection/collection.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { mediaFileRoutes, pictureRoutes } from './modules/media/media.routes.ts';
 import { mediaStorageFor } from './modules/media/media.storage.ts';
+import { imageFileRoutes, imageRoutes } from './modules/media/image.routes.ts';
+import { loadImageSigningKey } from './modules/media/image-urls.ts';
 import { passwordRoutes } from './modules/password/password.routes.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -80,6 +82,7 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
   await registerOpenApi(app);
   registerAuthentication(app, db, config.SESSION_IDLE_DAYS);
   const storage = mediaStorageFor(config);
+  await loadImageSigningKey(config);
 
   await app.register(
     async (api) => {
@@ -88,8 +91,8 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
       await api.register(authRoutes, { db, config });
       await api.register(userRoutes, { db });
       await api.register(passwordRoutes, { db, config });
-      await api.register(collectionRoutes, { db });
-      await api.register(collectionItemRoutes, { db });
+      await api.register(collectionRoutes, { db, storage });
+      await api.register(collectionItemRoutes, { db, storage });
       await api.register(notificationRoutes, { db });
       await api.register(searchRoutes, { db });
       await api.register(reactionRoutes, { db, config });
@@ -98,10 +101,12 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
       await api.register(collaboratorRoutes, { db, config });
       await api.register(pictureRoutes, { db, storage });
       await api.register(accountRoutes, { db, storage });
+      await api.register(imageRoutes, { db, storage });
     },
     { prefix: '/api/v1' },
   );
   await app.register(mediaFileRoutes, { storage });
+  await app.register(imageFileRoutes, { db, storage });
 
   await registerWebApp(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
   return app;

@@ -65,6 +65,8 @@ export const configSchema = z
     WEB_DIST_DIR: optionalString,
     /** Where profile photos are kept; `DATA_DIR/media` when unset and S3 is not configured. */
     MEDIA_DIR: optionalString,
+    /** Signs the expiring URLs of private collections' pictures; `DATA_DIR/media-url-secret` when unset. */
+    MEDIA_URL_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
     /** S3-compatible photo storage (path-style `${S3_ENDPOINT}/${S3_BUCKET}/key`), used instead of MEDIA_DIR. */
     S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
     S3_BUCKET: optionalString,

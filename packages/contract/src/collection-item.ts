@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, idSchema } from './common.ts';
+import { imageSchema } from './image.ts';
 import { issue, optionalText, requiredText } from './validation.ts';
 
 export const ITEM_NAME_MAX = 200;
@@ -56,6 +57,8 @@ export const collectionItemSchema = z.object({
   rating: z.number().nullable(),
   /** Order within the collection, ascending; new items go last. */
   position: z.number().int(),
+  /** Its picture (`PUT /collection_items/{item}/image`), null without one. */
+  image: imageSchema.nullable(),
 });
 export type CollectionItem = z.infer<typeof collectionItemSchema>;
 

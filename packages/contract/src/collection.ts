@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, idSchema } from './common.ts';
 import { collectionItemSchema } from './collection-item.ts';
+import { imageSchema } from './image.ts';
 import { issue, optionalText, requiredText } from './validation.ts';
 
 export const COLLECTION_NAME_MAX = 120;
@@ -92,6 +93,8 @@ export const collectionSchema = z.object({
   /** The caller's role; null for someone who only reads a public collection. */
   my_role: z.enum(COLLECTION_ROLES).nullable(),
   saved_from: savedFromSchema.nullable(),
+  /** The cover the owner picked or uploaded; null without one (cards then show item pictures). */
+  cover: imageSchema.nullable(),
 });
 export type Collection = z.infer<typeof collectionSchema>;
 

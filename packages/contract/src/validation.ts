@@ -57,6 +57,7 @@ export const validationCodes = [
   'itemNameRequired',
   'itemDescriptionRequired',
   'ratingInvalid',
+  'coverItemWithoutImage',
   // Social
   'roleInvalid',
   'itemIdsInvalid',

@@ -30,7 +30,12 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-const TEST_DEFAULTS = { AUTH_RATE_LIMIT_PER_IP: '10000', AUTH_RATE_LIMIT_PER_ACCOUNT: '10000' };
+const TEST_DEFAULTS = {
+  AUTH_RATE_LIMIT_PER_IP: '10000',
+  AUTH_RATE_LIMIT_PER_ACCOUNT: '10000',
+  // Set, so no test writes the development secret file under ./data.
+  MEDIA_URL_SECRET: randomBytes(32).toString('base64url'),
+};
 const KEEP_TABLES = new Set(['schema_migrations', 'categories']);
 
 export async function createTestContext(): Promise<TestContext> {

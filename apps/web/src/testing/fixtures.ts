@@ -31,6 +31,7 @@ export function aCollection(overrides: Partial<Collection> = {}): Collection {
     followed_by_me: false,
     my_role: null,
     saved_from: null,
+    cover: null,
     ...overrides,
   };
 }

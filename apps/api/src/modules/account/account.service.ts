@@ -4,6 +4,7 @@ import { validationFailed } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import type { Viewer } from '../collection/collection.policy.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
+import { deleteImageFiles, imagesUnder, releaseImages } from '../media/image.service.ts';
 import { deletePictureFiles } from '../media/media.service.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
 import { assertOwnAccount, userNotFound } from '../user/user.service.ts';
@@ -101,7 +102,8 @@ export async function deleteAccount(
     // An account without a password (provider sign-in) confirms by typing its e-mail.
     throw validationFailed({ email: 'deletionEmailMismatch' });
   }
-  await db.transaction(async (tx) => {
+  const released = await db.transaction(async (tx) => {
+    const images = await imagesUnder(tx, { userId: id });
     await tx.query('DELETE FROM users WHERE id = $1', [id], 'account_delete');
     // The confirmation goes to the address the account had, queued with the deletion itself.
     await enqueueMail(tx, {
@@ -110,6 +112,9 @@ export async function deleteAccount(
       template: 'account_deleted',
       data: { name: row.name },
     });
+    // Pictures of the person's collections, except those saved copies of other people still show.
+    return releaseImages(tx, images);
   });
   await deletePictureFiles(storage, row.picture);
+  await deleteImageFiles(storage, released);
 }

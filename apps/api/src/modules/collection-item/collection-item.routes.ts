@@ -11,6 +11,7 @@ import { collectionParams, collectionResponse } from '@acervo/contract/collectio
 import { errorBodySchema } from '@acervo/contract/errors';
 import { itemOrderBody, orderConflictBodySchema, SOCIAL_MESSAGES } from '@acervo/contract/social';
 import type { Db } from '../../db/client.ts';
+import type { MediaStorage } from '../media/media.storage.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
 import { getCollection } from '../collection/collection.service.ts';
 import { createItem, deleteItem, getItem, reorderItems, updateItem } from './collection-item.service.ts';
@@ -19,7 +20,10 @@ const readErrors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodyS
 const writeErrors = { ...readErrors, 403: errorBodySchema };
 const tags = ['collection items'];
 
-export async function collectionItemRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
+export async function collectionItemRoutes(
+  app: FastifyInstance,
+  { db, storage }: { db: Db; storage: MediaStorage },
+): Promise<void> {
   // Items are read and written only by signed-in users: 401 before any validation or lookup.
   app.addHook('onRequest', signInRequired);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -89,7 +93,7 @@ export async function collectionItemRoutes(app: FastifyInstance, { db }: { db: D
     },
     async (request) => {
       const user = signedInUser(request);
-      const deleted = await deleteItem(db, request.params.item, user);
+      const deleted = await deleteItem(db, storage, request.params.item, user);
       return { data: { ...deleted, deleted: true as const } };
     },
   );

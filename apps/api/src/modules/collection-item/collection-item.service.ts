@@ -13,28 +13,36 @@ import {
   type GuardedCollection,
   type Viewer,
 } from '../collection/collection.policy.ts';
-import { findGuarded, ITEM_COLUMNS } from '../collection/collection.service.ts';
+import { findGuarded, ITEM_COLUMNS, toItem, type ItemRow } from '../collection/collection.service.ts';
+import { deleteImageFiles, releaseImages } from '../media/image.service.ts';
+import type { MediaStorage } from '../media/media.storage.ts';
 import { notify } from '../notification/notification.service.ts';
 
 export const itemNotFound = () => new AppError(404, 'NOT_FOUND', 'Item não encontrado.');
 
-type ItemWithGuard = CollectionItem & GuardedCollection;
+type ItemWithGuard = ItemRow & GuardedCollection & { image_id: string | null };
 
 // With the lock, the collection row is locked (not the item): see `findGuarded`.
 const itemById = (lock: boolean) => `
-  SELECT ${ITEM_COLUMNS}, c.user_id, c.private, ${collaboratorRoleOf('c', '$2')} AS collaborator_role
+  SELECT ${ITEM_COLUMNS}, i.image_id, c.user_id, c.private, ${collaboratorRoleOf('c', '$2')} AS collaborator_role
   FROM collection_items i JOIN collections c ON c.id = i.collection_id
   WHERE i.id = $1${lock ? ' FOR NO KEY UPDATE OF c' : ''}`;
 
-function toItem({ user_id: _u, private: _p, collaborator_role: _r, ...item }: ItemWithGuard): CollectionItem {
-  return item;
+function guardedToItem({
+  user_id: _u,
+  collaborator_role: _r,
+  image_id: _i,
+  ...item
+}: ItemWithGuard): CollectionItem {
+  const { private: inPrivate, ...rest } = item;
+  return toItem(rest, inPrivate);
 }
 
 /**
  * An item is visible exactly when its collection is; otherwise it does not exist (404). Editing
  * locks the collection for the rest of the transaction.
  */
-async function loadItem(db: Queryable, id: string, viewer: Viewer, action: CollectionAction) {
+export async function loadItem(db: Queryable, id: string, viewer: Viewer, action: CollectionAction) {
   const lock = action === 'editItems';
   const [row] = await db.query<ItemWithGuard>(
     itemById(lock),
@@ -52,7 +60,7 @@ async function loadItem(db: Queryable, id: string, viewer: Viewer, action: Colle
 }
 
 export async function getItem(db: Queryable, id: string, viewer: Viewer): Promise<CollectionItem> {
-  return toItem(await loadItem(db, id, viewer, 'read'));
+  return guardedToItem(await loadItem(db, id, viewer, 'read'));
 }
 
 /** Adds the item last in its collection (owner or editor) and marks the collection as updated. */
@@ -62,30 +70,37 @@ export async function createItem(
   input: CollectionItemCreateFields,
 ): Promise<CollectionItem> {
   return db.transaction(async (tx) => {
-    assertCan('editItems', await findGuarded(tx, input.collection_id, viewer, { lock: 'update' }), viewer);
-    const item = await insertItem(tx, input);
+    const collection = await findGuarded(tx, input.collection_id, viewer, { lock: 'update' });
+    assertCan('editItems', collection, viewer);
+    const item = await insertItem(tx, { ...input, image_id: null });
     await notify(tx, { kind: 'item_added', actorId: viewer.id, collectionId: item.collection_id });
-    return item;
+    return toItem(item, collection!.private);
   });
 }
 
 /** Inserts the item after the last one; the caller holds the collection's lock. */
 async function insertItem(
   db: Queryable,
-  input: { collection_id: string; name: string; description: string; rating: number | null },
-): Promise<CollectionItem> {
-  const [row] = await db.query<CollectionItem>(
+  input: {
+    collection_id: string;
+    name: string;
+    description: string;
+    rating: number | null;
+    image_id: string | null;
+  },
+): Promise<ItemRow> {
+  const [row] = await db.query<ItemRow>(
     `WITH touched AS (
        UPDATE collections SET updated_at = now() WHERE id = $2 RETURNING id
      ), inserted AS (
-       INSERT INTO collection_items (id, collection_id, name, description, rating, position)
+       INSERT INTO collection_items (id, collection_id, name, description, rating, position, image_id)
        SELECT $1, touched.id, $3, $4, $5,
-         coalesce((SELECT max(position) FROM collection_items WHERE collection_id = $2), 0) + 1
+         coalesce((SELECT max(position) FROM collection_items WHERE collection_id = $2), 0) + 1, $6
        FROM touched
        RETURNING *
      )
      SELECT ${ITEM_COLUMNS} FROM inserted i`,
-    [newId(), input.collection_id, input.name, input.description, input.rating],
+    [newId(), input.collection_id, input.name, input.description, input.rating, input.image_id],
     'item_insert',
   );
   return row!;
@@ -100,7 +115,7 @@ export async function updateItem(
   return db.transaction(async (tx) => {
     const current = await loadItem(tx, id, viewer, 'editItems');
     const rating = input.rating === undefined ? current.rating : input.rating;
-    const [row] = await tx.query<CollectionItem>(
+    const [row] = await tx.query<ItemRow>(
       `WITH updated AS (
        UPDATE collection_items SET name = $2, description = coalesce($3, description), rating = $4,
          updated_at = now()
@@ -115,16 +130,17 @@ export async function updateItem(
     // Deleted by someone else while this request waited for the lock.
     if (!row) throw itemNotFound();
     await notify(tx, { kind: 'item_changed', actorId: viewer.id, collectionId: row.collection_id });
-    return row;
+    return toItem(row, current.private);
   });
 }
 
 export async function deleteItem(
   db: Db,
+  storage: MediaStorage,
   id: string,
   viewer: Viewer,
 ): Promise<{ id: string; collection_id: string }> {
-  return db.transaction(async (tx) => {
+  const { deleted, released } = await db.transaction(async (tx) => {
     const current = await loadItem(tx, id, viewer, 'editItems');
     const deleted = await tx.query(
       `WITH deleted AS (DELETE FROM collection_items WHERE id = $1 RETURNING collection_id),
@@ -133,8 +149,12 @@ export async function deleteItem(
       [id],
     );
     if (deleted.length === 0) throw itemNotFound();
-    return { id, collection_id: current.collection_id };
+    // Its picture goes too, unless a saved copy or the cover still shows it.
+    const released = await releaseImages(tx, [current.image_id]);
+    return { deleted: { id, collection_id: current.collection_id }, released };
   });
+  await deleteImageFiles(storage, released);
+  return deleted;
 }
 
 /**
@@ -149,13 +169,17 @@ export async function copyItem(
   targetCollectionId: string,
 ): Promise<CollectionItem> {
   const source = await loadItem(tx, itemId, viewer, 'react');
-  assertCan('editItems', await findGuarded(tx, targetCollectionId, viewer, { lock: 'update' }), viewer);
-  return insertItem(tx, {
+  const target = await findGuarded(tx, targetCollectionId, viewer, { lock: 'update' });
+  assertCan('editItems', target, viewer);
+  // The copy shows the same picture files (see releaseImages).
+  const copy = await insertItem(tx, {
     collection_id: targetCollectionId,
     name: source.name,
     description: source.description,
     rating: source.rating,
+    image_id: source.image_id,
   });
+  return toItem(copy, target!.private);
 }
 
 /** The collection's item ids in their order. */

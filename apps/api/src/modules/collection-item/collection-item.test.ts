@@ -46,6 +46,7 @@ describe('POST /api/v1/collection_items', () => {
       description: 'Fernando Meirelles, 2002',
       rating: 4.5,
       position: 1,
+      image: null,
     });
     expect(await lastUpdated(col.id, owner)).toBeGreaterThan(Date.parse(col.last_updated));
     const second = await addItem(ctx.app, owner, col.id, { name: 'Sem nota', description: undefined });

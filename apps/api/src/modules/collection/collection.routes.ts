@@ -16,6 +16,7 @@ import {
 } from '@acervo/contract/collection';
 import { errorBodySchema } from '@acervo/contract/errors';
 import type { Db } from '../../db/client.ts';
+import type { MediaStorage } from '../media/media.storage.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
 import {
   createCollection,
@@ -31,7 +32,10 @@ const readErrors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodyS
 const writeErrors = { ...readErrors, 403: errorBodySchema };
 const tags = ['collections'];
 
-export async function collectionRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
+export async function collectionRoutes(
+  app: FastifyInstance,
+  { db, storage }: { db: Db; storage: MediaStorage },
+): Promise<void> {
   // Every collection route needs a signed-in user: 401 comes before any validation or lookup.
   app.addHook('onRequest', signInRequired);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -151,7 +155,7 @@ export async function collectionRoutes(app: FastifyInstance, { db }: { db: Db })
     },
     async (request) => {
       const user = signedInUser(request);
-      await deleteCollection(db, request.params.id, user);
+      await deleteCollection(db, storage, request.params.id, user);
       return { data: { id: request.params.id, deleted: true as const } };
     },
   );

@@ -8,10 +8,14 @@ import {
   type CollectionUpdateFields,
 } from '@acervo/contract/collection';
 import { issue } from '@acervo/contract/validation';
+import type { CollectionItem } from '@acervo/contract/collection-item';
 import type { Queryable } from '../../db/client.ts';
 import { AppError, validationFailed } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { categoryExists, categoryNotFound } from '../category/category.service.ts';
+import { IMAGE_JSON, publicImage, type StoredImage } from '../media/image-urls.ts';
+import { deleteImageFiles, imagesUnder, releaseImages } from '../media/image.service.ts';
+import type { MediaStorage } from '../media/media.storage.ts';
 import { userExists, userNotFound } from '../user/user.service.ts';
 import {
   assertCan,
@@ -31,9 +35,20 @@ export const isoUtc = (column: string) =>
 export const isoUtcMicros = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-export const ITEM_COLUMNS = `i.id, i.collection_id, i.name, i.description, i.rating::float8 AS rating, i.position`;
+export const ITEM_COLUMNS = `i.id, i.collection_id, i.name, i.description, i.rating::float8 AS rating, i.position,
+  ${IMAGE_JSON('i.image_id')} AS image`;
 const ITEM_JSON = `json_build_object('id', i.id, 'collection_id', i.collection_id, 'name', i.name,
-  'description', i.description, 'rating', i.rating::float8, 'position', i.position)`;
+  'description', i.description, 'rating', i.rating::float8, 'position', i.position,
+  'image', ${IMAGE_JSON('i.image_id')})`;
+
+/** An item as SQL returns it: its picture not yet turned into URLs. */
+export type ItemRow = Omit<CollectionItem, 'image'> & { image: StoredImage | null };
+
+/** The item as the API shows it; a private collection's pictures get signed URLs. */
+export const toItem = (row: ItemRow, inPrivateCollection: boolean): CollectionItem => ({
+  ...row,
+  image: publicImage(row.image, inPrivateCollection),
+});
 
 /**
  * The columns of a collection object over `c` (collections), items built as JSON in SQL.
@@ -58,7 +73,7 @@ const collectionColumns = (itemsLimit: string, viewerParam: string) => `
   ), '[]'::json) AS collection_items,
   EXISTS (SELECT 1 FROM collection_likes l WHERE l.collection_id = c.id AND l.user_id = ${viewerParam}) AS liked_by_me,
   EXISTS (SELECT 1 FROM collection_followers f WHERE f.collection_id = c.id AND f.user_id = ${viewerParam}) AS followed_by_me,
-  ${collaboratorRoleOf('c', viewerParam)} AS collaborator_role,
+  ${collaboratorRoleOf('c', viewerParam)} AS collaborator_role, ${IMAGE_JSON('c.cover_image_id')} AS cover,
   (SELECT json_build_object(
      'id', CASE WHEN ${visibleToViewer('o', viewerParam)} THEN o.id END,
      'name', CASE WHEN ${visibleToViewer('o', viewerParam)} THEN o.name END,
@@ -71,11 +86,17 @@ const COLLECTION_BY_ID = `
   FROM collections c
   WHERE c.id = $1`;
 
-type CollectionRow = Omit<Collection, 'my_role'> & GuardedCollection & { sort_key?: string };
+type CollectionRow = Omit<Collection, 'my_role' | 'collection_items' | 'cover'> &
+  GuardedCollection & { sort_key?: string; collection_items: ItemRow[]; cover: StoredImage | null };
 
 function toCollection(row: CollectionRow, viewer: Viewer): Collection {
   const { sort_key: _sortKey, collaborator_role: _role, ...collection } = row;
-  return { ...collection, my_role: publicRole(roleOf(row, viewer)) };
+  return {
+    ...collection,
+    collection_items: row.collection_items.map((item) => toItem(item, row.private)),
+    cover: publicImage(row.cover, row.private),
+    my_role: publicRole(roleOf(row, viewer)),
+  };
 }
 
 /** The collection with all its items, if the viewer may read it; otherwise 404. */
@@ -148,10 +169,20 @@ export async function updateCollection(
   return getCollection(db, id, viewer);
 }
 
-/** Deletes the collection; its items, likes and follows go with it (ON DELETE CASCADE). */
-export async function deleteCollection(db: Queryable, id: string, viewer: Viewer): Promise<void> {
+/**
+ * Deletes the collection; its items, likes and follows go with it (ON DELETE CASCADE), and so do
+ * its pictures unless a saved copy still shows them.
+ */
+export async function deleteCollection(
+  db: Queryable,
+  storage: MediaStorage,
+  id: string,
+  viewer: Viewer,
+): Promise<void> {
   assertCan('manage', await findGuarded(db, id, viewer), viewer);
+  const images = await imagesUnder(db, { collectionId: id });
   await db.query('DELETE FROM collections WHERE id = $1', [id]);
+  await deleteImageFiles(storage, await releaseImages(db, images));
 }
 
 // ---- Listings: LIMIT first, then owner, category and the first items of each card. ----

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PICTURE_MAX_BYTES } from '@acervo/contract/account';
@@ -19,16 +19,38 @@ const MULTIPART_OVERHEAD = 16 * 1024;
 
 const payloadTooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'A foto pode ter no máximo 4 MB.');
 
+/**
+ * Multipart for the routes of the calling plugin only: one file part of at most 4 MB, no other
+ * fields. Profile photos, item pictures and covers share it, so they share limits and errors.
+ */
+export async function acceptOneFile(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, {
+    limits: { fileSize: PICTURE_MAX_BYTES, files: 1, fields: 0, parts: 1 },
+  });
+}
+
+/** `onRequest`: a declared length past the limit is refused before a byte of the body is read. */
+export async function refuseDeclaredTooLarge(request: FastifyRequest): Promise<void> {
+  if (Number(request.headers['content-length']) > PICTURE_MAX_BYTES + MULTIPART_OVERHEAD) {
+    throw payloadTooLarge();
+  }
+}
+
+/** The bytes of the part named `file`; call it after checking who may upload. */
+export async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
+  const part = await request.file();
+  if (!part || part.fieldname !== 'file') throw validationFailed({ file: 'pictureRequired' });
+  // Past the limit this throws (413) and the rest of the stream is discarded, never kept.
+  return part.toBuffer();
+}
+
 /** `PUT` and `DELETE /api/v1/user/{id}/picture`: the person's own profile photo. */
 export async function pictureRoutes(
   app: FastifyInstance,
   { db, storage }: { db: Db; storage: MediaStorage },
 ): Promise<void> {
   app.addHook('onRequest', signInRequired);
-  // Only these routes parse multipart; one file part, no other fields.
-  await app.register(multipart, {
-    limits: { fileSize: PICTURE_MAX_BYTES, files: 1, fields: 0, parts: 1 },
-  });
+  await acceptOneFile(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.put(
@@ -43,20 +65,12 @@ export async function pictureRoutes(
         consumes: ['multipart/form-data'],
         response: { 200: userAccountResponse, 413: errorBodySchema, 415: errorBodySchema, ...errors },
       },
-      // A declared length past the limit is refused before a byte of the body is read.
-      onRequest: async (request) => {
-        if (Number(request.headers['content-length']) > PICTURE_MAX_BYTES + MULTIPART_OVERHEAD) {
-          throw payloadTooLarge();
-        }
-      },
+      onRequest: refuseDeclaredTooLarge,
     },
     async (request) => {
       const user = signedInUser(request);
       await assertOwnAccount(db, request.params.user_id, user);
-      const part = await request.file();
-      if (!part || part.fieldname !== 'file') throw validationFailed({ file: 'pictureRequired' });
-      // Past the limit this throws (413) and the rest of the stream is discarded, never kept.
-      const data = await part.toBuffer();
+      const data = await readUploadedFile(request);
       return { data: await setPicture(db, storage, request.params.user_id, user, data) };
     },
   );

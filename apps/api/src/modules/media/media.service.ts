@@ -12,7 +12,7 @@ const SIZES = [512, 96] as const;
 /** Served file names: a fresh random token per upload, so a new photo is a new URL. */
 const MEDIA_NAME = /^[A-Za-z0-9_-]{22}-(512|96)\.webp$/;
 /** A decompression bomb (a tiny file declaring a huge canvas) is refused before it is decoded. */
-const MAX_INPUT_PIXELS = 40_000_000;
+export const MAX_INPUT_PIXELS = 40_000_000;
 
 export const unsupportedPicture = () =>
   new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Envie uma imagem JPEG, PNG, GIF ou WebP.');

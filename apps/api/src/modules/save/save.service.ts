@@ -25,14 +25,16 @@ export async function saveCollection(
     // The share lock keeps the original from being deleted or changed while it is copied.
     assertCan('react', await findGuarded(tx, sourceId, viewer, { lock: 'share' }), viewer);
     await tx.query(
-      `INSERT INTO collections (id, user_id, category_id, name, description, private, saved_from_id)
-       SELECT $2, $3, c.category_id, c.name, c.description, $4, c.id FROM collections c WHERE c.id = $1`,
+      // The copy shares the original's pictures (its cover and its items'), never duplicates them.
+      `INSERT INTO collections (id, user_id, category_id, name, description, private, saved_from_id, cover_image_id)
+       SELECT $2, $3, c.category_id, c.name, c.description, $4, c.id, c.cover_image_id
+       FROM collections c WHERE c.id = $1`,
       [sourceId, copyId, viewer.id, options.private],
     );
     const sourceItems = await itemOrder(tx, sourceId);
     await tx.query(
-      `INSERT INTO collection_items (id, collection_id, name, description, rating, position)
-       SELECT m.new_id, $1, i.name, i.description, i.rating, m.position
+      `INSERT INTO collection_items (id, collection_id, name, description, rating, position, image_id)
+       SELECT m.new_id, $1, i.name, i.description, i.rating, m.position, i.image_id
        FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS m(new_id, old_id, position)
        JOIN collection_items i ON i.id = m.old_id`,
       [copyId, sourceItems.map(() => newId()), sourceItems],

@@ -124,6 +124,21 @@ export const collections: (typeof pt)['collections'] = {
     viewBack: 'Back to the collection',
     noDescription: 'No description.',
   },
+  picture: {
+    label: 'Picture',
+    hint: 'Accepted formats: jpeg, jpg, png and gif. Maximum size 4 MB.',
+    shape: 'Shape',
+    poster: 'Poster (2:3)',
+    square: 'Square (1:1)',
+    alt: 'Picture of {{name}}',
+    remove: 'Remove picture',
+    coverTitle: 'Collection cover',
+    coverHint:
+      "Pick the picture of one of the items or upload a cover. Without a cover, cards show the first items' pictures.",
+    coverFromItem: 'Use the picture of {{name}} as the cover',
+    coverUpload: 'Upload a cover',
+    coverRemove: 'Remove cover',
+  },
   addItemModal: {
     title: 'Add item',
     collection: 'Collection',

@@ -48,6 +48,7 @@ export const validation: Catalog['validation'] = {
   itemNameRequired: 'Enter the name of the item.',
   itemDescriptionRequired: 'Enter the description of the item.',
   ratingInvalid: 'The rating goes from 0.5 to 5, in half points.',
+  coverItemWithoutImage: 'Pick an item that has a picture.',
 
   roleInvalid: 'Choose the role: editor or viewer.',
   itemIdsInvalid: 'Send the complete list of items, in the new order.',

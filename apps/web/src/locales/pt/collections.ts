@@ -124,6 +124,21 @@ export const collections = {
     viewBack: 'Voltar para a coleção',
     noDescription: 'Sem descrição.',
   },
+  picture: {
+    label: 'Imagem',
+    hint: 'Formatos aceitos: jpeg, jpg, png e gif. Tamanho máximo de 4 MB.',
+    shape: 'Formato',
+    poster: 'Pôster (2:3)',
+    square: 'Quadrado (1:1)',
+    alt: 'Imagem de {{name}}',
+    remove: 'Remover imagem',
+    coverTitle: 'Capa da coleção',
+    coverHint:
+      'Escolha a imagem de um dos itens ou envie uma capa. Sem capa, os cartões mostram as imagens dos primeiros itens.',
+    coverFromItem: 'Usar a imagem de {{name}} como capa',
+    coverUpload: 'Enviar capa',
+    coverRemove: 'Remover capa',
+  },
   addItemModal: {
     title: 'Adicionar item',
     collection: 'Coleção',

@@ -54,6 +54,7 @@ export const validation = {
   itemNameRequired: 'Informe o nome do item.',
   itemDescriptionRequired: 'Informe a descrição do item.',
   ratingInvalid: 'A nota vai de 0,5 a 5, em meios pontos.',
+  coverItemWithoutImage: 'Escolha um item que tenha imagem.',
 
   roleInvalid: 'Escolha o papel: editor ou leitor.',
   itemIdsInvalid: 'Envie a lista completa dos itens, na nova ordem.',

@@ -10,11 +10,19 @@ import type {
   CollectionItemCreateBody,
   CollectionItemUpdateBody,
 } from '@acervo/contract/collection-item';
+import type { ImageAspect } from '@acervo/contract/image';
 import type { ItemOrderBody } from '@acervo/contract/social';
 import { api } from '../../../lib/api-client';
 
 /** The spec's `{product}` path segment is `collection` (ARCHITECTURE.md). */
 const enc = encodeURIComponent;
+
+/** Multipart with one file field named `file`, as the profile photo. */
+const fileBody = (file: File) => {
+  const body = new FormData();
+  body.append('file', file);
+  return body;
+};
 
 export const collectionsApi = {
   categories: () => api.get<Category[]>('/category'),
@@ -57,6 +65,23 @@ export const collectionsApi = {
    */
   reorder: (id: string, body: ItemOrderBody) =>
     api.put<Collection | undefined>(`/collection/${enc(id)}/items/order`, body),
+  /** The item's picture, cropped to `aspect`; the answer is the item with its new `image`. */
+  uploadItemImage: (itemId: string, file: File, aspect: ImageAspect) =>
+    api.put<CollectionItem | undefined>(
+      `/collection_items/${enc(itemId)}/image?aspect=${aspect}`,
+      fileBody(file),
+    ),
+  removeItemImage: (itemId: string) =>
+    api.delete<CollectionItem | undefined>(`/collection_items/${enc(itemId)}/image`),
+  /** A cover from an upload, or from one of the collection's items' pictures. */
+  setCover: (id: string, cover: { file: File; aspect: ImageAspect } | { item_id: string }) =>
+    'file' in cover
+      ? api.put<Collection | undefined>(
+          `/collection/${enc(id)}/cover?aspect=${cover.aspect}`,
+          fileBody(cover.file),
+        )
+      : api.put<Collection | undefined>(`/collection/${enc(id)}/cover`, cover),
+  removeCover: (id: string) => api.delete<Collection | undefined>(`/collection/${enc(id)}/cover`),
   removeItem: (itemId: string) =>
     api.delete<{ deleted: true; collection_id: string } | undefined>(`/collection_items/${enc(itemId)}`),
 };

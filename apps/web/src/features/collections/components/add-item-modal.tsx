@@ -1,4 +1,5 @@
 import { collectionItemCreateBody, type CollectionItemCreateBody } from '@acervo/contract/collection-item';
+import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -10,9 +11,10 @@ import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { useContractForm } from '../../../hooks/use-contract-form';
 import { useFormAlert } from '../../../hooks/use-form-alert';
-import { errorMessageKey, unusableAnswer } from '../../../lib/api-errors';
+import { errorMessageKey } from '../../../lib/api-errors';
 import { useAuth } from '../../../lib/auth';
 import { useCreateItem, useUserCollections } from '../hooks/use-collections';
+import { PictureField, useCreateWithPicture, type PictureChoice } from './picture-field';
 
 function AddItemForm({ userId, onDone }: { userId: string; onDone: () => void }) {
   const { t } = useTranslation();
@@ -23,6 +25,9 @@ function AddItemForm({ userId, onDone }: { userId: string; onDone: () => void })
   const form = useContractForm(collectionItemCreateBody, {
     defaultValues: { collection_id: '', name: '', description: '' },
   });
+  const [picture, setPicture] = useState<PictureChoice | null>(null);
+  const collectionId = form.watch('collection_id');
+  const save = useCreateWithPicture(alert, collectionId);
 
   if (collections.isPending) return <Loading />;
   if (collections.isError)
@@ -42,13 +47,11 @@ function AddItemForm({ userId, onDone }: { userId: string; onDone: () => void })
       </div>
     );
 
-  const onSubmit = (values: CollectionItemCreateBody) =>
-    alert.attempt('itemCreate', async () => {
-      const created = await create.mutateAsync(values);
-      if (!created?.id) throw unusableAnswer();
-      onDone();
-      await navigate(`/lists/${values.collection_id}`);
-    });
+  const onSubmit = async (values: CollectionItemCreateBody) => {
+    if (!(await save(() => create.mutateAsync(values), picture))) return;
+    onDone();
+    await navigate(`/lists/${values.collection_id}`);
+  };
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
       <FormAlert messageKey={alert.key} />
@@ -74,6 +77,7 @@ function AddItemForm({ userId, onDone }: { userId: string; onDone: () => void })
         multiline
         rows={3}
       />
+      <PictureField value={picture} onChange={setPicture} />
       <div className="d-flex justify-content-end gap-2">
         <button type="button" className="btn btn-light" onClick={onDone}>
           {t('collections.addItemModal.cancel')}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format';
+import { CoverFrame } from './picture';
 import { SavedFrom } from './saved-from';
 
 /** The list banner (spec section 2): name, description, counters and the four info blocks. */
@@ -20,7 +21,16 @@ export function CollectionBanner({
     <header className="collection-banner">
       <div className="container py-4 py-lg-5">
         <div className="d-flex flex-column flex-lg-row justify-content-between gap-3">
-          <div className="min-w-0">
+          {compact ? null : (
+            <CoverFrame
+              collection={collection}
+              className="banner-cover flex-shrink-0"
+              sizes="192px"
+              tileSizes="64px"
+              eager
+            />
+          )}
+          <div className="min-w-0 flex-grow-1">
             <p className="mb-2">
               <span className="badge rounded-pill category-pill">{collection.category_name}</span>
               {collection.private ? (

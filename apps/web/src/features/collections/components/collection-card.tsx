@@ -5,6 +5,7 @@ import { useCollectionSlots } from '../../../lib/feature-slots';
 import { RatingStars } from './rating-stars';
 import { SavedFrom } from './saved-from';
 import { Avatar } from '../../../components/ui/avatar';
+import { CoverFrame } from './picture';
 
 /**
  * A collection as the feed and the profile show it: name, owner, where a copy was saved from, the
@@ -14,15 +15,24 @@ import { Avatar } from '../../../components/ui/avatar';
 export function CollectionCard({
   collection,
   showOwner = true,
+  eager = false,
 }: {
   collection: Collection;
   showOwner?: boolean;
+  /** Above the fold: its cover loads at once instead of lazily. */
+  eager?: boolean;
 }) {
   const { t } = useTranslation();
   const { cardActions: CardActions } = useCollectionSlots();
   const preview = collection.collection_items.slice(0, CARD_PREVIEW_ITEMS);
   return (
     <article className="card collection-card h-100" aria-labelledby={`card-${collection.id}`}>
+      <CoverFrame
+        collection={collection}
+        sizes="(min-width: 768px) 400px, 100vw"
+        tileSizes="(min-width: 768px) 134px, 34vw"
+        eager={eager}
+      />
       <div className="card-body d-flex flex-column">
         <div className="d-flex justify-content-between align-items-start gap-2 mb-1">
           <h3 className="h5 mb-0 text-break" id={`card-${collection.id}`}>
@@ -93,9 +103,9 @@ export function CollectionGrid({
     return <div className="empty-state text-body-secondary">{emptyText ?? t('collections.empty')}</div>;
   return (
     <div className="row g-4">
-      {collections.map((collection) => (
+      {collections.map((collection, index) => (
         <div key={collection.id} className={columnClass}>
-          <CollectionCard collection={collection} showOwner={showOwner} />
+          <CollectionCard collection={collection} showOwner={showOwner} eager={index < 2} />
         </div>
       ))}
     </div>

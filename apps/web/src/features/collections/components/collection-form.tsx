@@ -27,6 +27,7 @@ import {
   useUpdateCollection,
 } from '../hooks/use-collections';
 import { DeleteConfirmation, EditFooter, useSaveOrDelete } from './save-or-delete';
+import { CoverPicker } from './picture-field';
 import type { FormMode, SharedFieldsProps } from './save-or-delete';
 
 /** Creating and editing take the same fields. */
@@ -146,6 +147,7 @@ function CollectionEditFields({ collection }: { collection: Collection }) {
 
   return (
     <>
+      <CoverPicker collection={collection} />
       <CollectionFields
         mode="edit"
         initial={{

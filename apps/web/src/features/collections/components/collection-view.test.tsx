@@ -11,8 +11,24 @@ const collection = aCollection({
   likes: 7,
   items_count: 2,
   collection_items: [
-    { id: 'i1', collection_id: 'c1', name: 'Bacurau', description: 'Faroeste.', rating: 4.5, position: 0 },
-    { id: 'i2', collection_id: 'c1', name: 'Central do Brasil', description: '', rating: null, position: 1 },
+    {
+      id: 'i1',
+      collection_id: 'c1',
+      name: 'Bacurau',
+      description: 'Faroeste.',
+      rating: 4.5,
+      position: 0,
+      image: null,
+    },
+    {
+      id: 'i2',
+      collection_id: 'c1',
+      name: 'Central do Brasil',
+      description: '',
+      rating: null,
+      position: 1,
+      image: null,
+    },
   ],
 });
 

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PencilIcon } from '../../../components/ui/icons';
+import { Picture } from './picture';
 import { RatingStars } from './rating-stars';
 
 /**
@@ -26,6 +27,11 @@ export function ItemCard({
     <article className="card item-card" aria-labelledby={`item-${item.id}`}>
       <div className="card-body d-flex gap-3 align-items-start">
         {handle}
+        {item.image ? (
+          <div className="item-thumb">
+            <Picture image={item.image} sizes="64px" alt="" />
+          </div>
+        ) : null}
         <div className="flex-grow-1 min-w-0">
           <RatingStars rating={item.rating} />
           <h3 className="h6 fw-semibold mb-1 mt-1 text-break" id={`item-${item.id}`}>

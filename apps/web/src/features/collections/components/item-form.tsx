@@ -5,6 +5,7 @@ import {
   type CollectionItem,
   type CollectionItemUpdateBody,
 } from '@acervo/contract/collection-item';
+import { useState, type ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -15,11 +16,11 @@ import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { useContractForm } from '../../../hooks/use-contract-form';
 import { useFormAlert } from '../../../hooks/use-form-alert';
-import { unusableAnswer } from '../../../lib/api-errors';
 import { useAuth } from '../../../lib/auth';
 import { useCollection, useCreateItem, useDeleteItem, useUpdateItem } from '../hooks/use-collections';
 import { CollectionBanner } from './collection-banner';
 import { LoadFailure, useItemAndCollection } from './item-loader';
+import { ItemPictureEditor, PictureField, useCreateWithPicture, type PictureChoice } from './picture-field';
 import { RatingInput } from './rating-input';
 import { mayEditItems } from './roles';
 import { DeleteConfirmation, EditFooter, useSaveOrDelete } from './save-or-delete';
@@ -33,7 +34,15 @@ const schemas: Record<FormMode, z.ZodType<FormInput, FormInput>> = {
   edit: collectionItemUpdateBody,
 };
 
-function ItemFields({ mode, initial, onSubmit, busy, alertKey, footer }: SharedFieldsProps<FormInput>) {
+function ItemFields({
+  mode,
+  initial,
+  onSubmit,
+  busy,
+  alertKey,
+  footer,
+  picture,
+}: SharedFieldsProps<FormInput> & { picture?: ReactNode }) {
   const { t } = useTranslation();
   const form = useContractForm(schemas[mode], { defaultValues: initial });
   return (
@@ -52,6 +61,7 @@ function ItemFields({ mode, initial, onSubmit, busy, alertKey, footer }: SharedF
         name="rating"
         render={({ field }) => <RatingInput value={field.value ?? null} onChange={field.onChange} />}
       />
+      {picture}
       <div className="d-flex flex-wrap gap-2">
         <SubmitButton busy={busy}>{t('collections.item.save')}</SubmitButton>
         {footer}
@@ -73,17 +83,17 @@ export function ItemCreatePage({ collectionId }: { collectionId: string }) {
   const query = useCollection(collectionId);
   const create = useCreateItem();
   const alert = useFormAlert();
+  const [picture, setPicture] = useState<PictureChoice | null>(null);
+  const save = useCreateWithPicture(alert, collectionId);
 
   if (query.isPending) return <Loading />;
   if (query.isError) return <LoadFailure query={query} context="collectionView" />;
 
   const collection = query.data;
-  const onSubmit = (values: FormInput) =>
-    alert.attempt('itemCreate', async () => {
-      const created = await create.mutateAsync({ ...values, collection_id: collection.id });
-      if (!created?.id) throw unusableAnswer();
-      await navigate(`/lists/${collection.id}`);
-    });
+  const onSubmit = async (values: FormInput) => {
+    if (!(await save(() => create.mutateAsync({ ...values, collection_id: collection.id }), picture))) return;
+    await navigate(`/lists/${collection.id}`);
+  };
   return (
     <>
       <CollectionBanner collection={collection} compact />
@@ -104,6 +114,7 @@ export function ItemCreatePage({ collectionId }: { collectionId: string }) {
                     onSubmit={onSubmit}
                     busy={create.isPending}
                     alertKey={alert.key}
+                    picture={<PictureField value={picture} onChange={setPicture} />}
                     footer={
                       <Link to={`/lists/${collection.id}`} className="btn btn-light">
                         {t('collections.item.back')}
@@ -156,6 +167,7 @@ function ItemEditFields({ collection, item }: { collection: Collection; item: Co
   });
   return (
     <>
+      <ItemPictureEditor collectionId={collection.id} item={item} />
       <ItemFields
         mode="edit"
         initial={{ name: item.name, description: item.description, rating: item.rating }}

@@ -4,6 +4,7 @@ import { Loading } from '../../../components/ui/loading';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useAuth } from '../../../lib/auth';
 import { LoadFailure, useItemAndCollection } from './item-loader';
+import { Picture } from './picture';
 import { RatingStars } from './rating-stars';
 import { mayEditItems } from './roles';
 
@@ -39,7 +40,17 @@ export function ItemView({ collectionId, itemId }: { collectionId: string; itemI
       <article className="card border-0 shadow-sm item-view">
         <div className="card-body p-4 p-lg-5">
           <div className="d-flex flex-column flex-md-row justify-content-between gap-3 mb-3">
-            <div className="min-w-0">
+            {data.image ? (
+              <div className="item-picture flex-shrink-0">
+                <Picture
+                  image={data.image}
+                  sizes="(min-width: 768px) 320px, 100vw"
+                  alt={t('collections.picture.alt', { name: data.name })}
+                  eager
+                />
+              </div>
+            ) : null}
+            <div className="min-w-0 flex-grow-1">
               <h1 className="h2 fw-bold text-break mb-2">{data.name}</h1>
               {data.rating != null ? <RatingStars rating={data.rating} size={24} /> : null}
             </div>

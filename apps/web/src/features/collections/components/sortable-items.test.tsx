@@ -11,6 +11,7 @@ const item = (id: string, name: string, position: number) => ({
   description: '',
   rating: null,
   position,
+  image: null,
 });
 const collection = (...items: ReturnType<typeof item>[]) =>
   aCollection({ name: 'Filmes', items_count: items.length, collection_items: items, my_role: 'owner' });

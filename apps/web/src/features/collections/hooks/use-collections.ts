@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import type { Collection, CollectionCreateBody, CollectionUpdateBody } from '@acervo/contract/collection';
 import type { CollectionItemCreateBody, CollectionItemUpdateBody } from '@acervo/contract/collection-item';
+import type { ImageAspect } from '@acervo/contract/image';
 import type { ItemOrderBody } from '@acervo/contract/social';
 import { sharedKeys } from '../../../lib/query-keys';
 import { collectionsApi } from '../api/collections-api';
@@ -148,6 +149,39 @@ export function useUpdateItem(collectionId: string, itemId: string) {
         invalidateAfterWrite(client, collectionId),
       ]);
     },
+  });
+}
+
+/** Sets (a file) or removes (null) an item's picture; the lists showing it refresh. */
+export function useItemImage(collectionId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      itemId,
+      picture,
+    }: {
+      itemId: string;
+      picture: { file: File; aspect: ImageAspect } | null;
+    }) =>
+      picture
+        ? collectionsApi.uploadItemImage(itemId, picture.file, picture.aspect)
+        : collectionsApi.removeItemImage(itemId),
+    onSuccess: async (_item, { itemId }) => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: collectionKeys.item(itemId) }),
+        invalidateAfterWrite(client, collectionId),
+      ]);
+    },
+  });
+}
+
+/** Sets (an upload or an item's picture) or removes (null) a collection's cover. */
+export function useCover(collectionId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (cover: Parameters<typeof collectionsApi.setCover>[1] | null) =>
+      cover ? collectionsApi.setCover(collectionId, cover) : collectionsApi.removeCover(collectionId),
+    onSuccess: () => invalidateAfterWrite(client, collectionId),
   });
 }
 

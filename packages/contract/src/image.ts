@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { idSchema } from './common.ts';
+
+/**
+ * The shapes a picture of an item or a cover is cropped to: a 2:3 poster (films, books) or a 1:1
+ * square (everything else). Width over height.
+ */
+export const IMAGE_ASPECTS = ['poster', 'square'] as const;
+export type ImageAspect = (typeof IMAGE_ASPECTS)[number];
+export const ASPECT_RATIO: Record<ImageAspect, number> = { poster: 2 / 3, square: 1 };
+/** The widths each picture is re-encoded at (never enlarged), in WebP and JPEG. */
+export const IMAGE_WIDTHS = [160, 320, 640] as const;
+
+/**
+ * A picture as the API shows it on items (`image`) and collections (`cover`): `url` is the largest
+ * JPEG, `srcset` lists every width in each format, `width`/`height` are the largest rendition's
+ * (so a page reserves the space before it loads) and `placeholder` is its average colour
+ * (`#rrggbb`), shown behind it meanwhile. Private collections' URLs are signed and expire.
+ */
+export const imageSchema = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  placeholder: z.string(),
+  srcset: z.object({ webp: z.string(), jpeg: z.string() }),
+});
+export type Image = z.infer<typeof imageSchema>;
+
+/** The multipart part of `PUT .../image` and `PUT .../cover` carries this query choice. */
+export const imageUploadQuery = z.object({ aspect: z.enum(IMAGE_ASPECTS).default('square') });
+
+/** `PUT /api/v1/collection/{id}/cover` with JSON: one of the collection's items' pictures. */
+export const coverFromItemBody = z.object({ item_id: idSchema });
