@@ -32,7 +32,8 @@ const writeErrors = { ...readErrors, 403: errorBodySchema };
 const tags = ['collections'];
 
 export async function collectionRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
-  // Every collection route needs a signed-in user: 401 comes before any validation or lookup.
+  // Every collection route but the public read needs a signed-in user: 401 comes before any
+  // validation or lookup.
   app.addHook('onRequest', signInRequired);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -106,18 +107,17 @@ export async function collectionRoutes(app: FastifyInstance, { db }: { db: Db })
   r.get(
     '/collection/:id',
     {
+      // Issue 12: a public collection opens from a shared link without an account.
+      config: { anonymous: true },
       schema: {
         tags,
-        summary: 'A collection with all its items',
-        security: bearerSecurity,
+        summary: 'A collection with all its items (public ones also without a token)',
+        security: [...bearerSecurity, {}],
         params: collectionParams,
         response: { 200: collectionResponse, ...readErrors },
       },
     },
-    async (request) => {
-      const user = signedInUser(request);
-      return { data: await getCollection(db, request.params.id, user) };
-    },
+    async (request) => ({ data: await getCollection(db, request.params.id, request.user) }),
   );
 
   r.put(
