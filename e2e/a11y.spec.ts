@@ -112,9 +112,13 @@ async function violations(page: Page, include?: string): Promise<string[]> {
   );
 }
 
-/** Waits until the page has stopped loading: no spinner, and the main landmark has content. */
+/**
+ * Waits until the page shows its data: no spinner or skeleton left, and the main landmark has
+ * content. (Not 'networkidle': signed-in pages keep asking for notifications, and it cost seconds
+ * a page.)
+ */
 async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
   await expect(page.locator('.spinner-border, .placeholder-glow')).toHaveCount(0);
   await expect(page.locator('main')).not.toBeEmpty();
 }
@@ -139,29 +143,29 @@ test.describe('axe finds nothing', () => {
     data = await seed(request);
   });
 
+  // Four tests (language × signed in or not), so the two workers share them.
   for (const language of ['pt', 'en'] as const) {
-    test(`on every route, signed out and signed in, in ${language}`, async ({ browser }) => {
-      test.setTimeout(240_000);
-      const visitor = await contextIn(browser, language);
-      const member = await contextIn(browser, language, data.me);
-      const found: Record<string, string[]> = {};
-      for (const [route, visit] of Object.entries(VISITS)) {
-        const page = visit.signedIn ? member : visitor;
-        await page.goto(visit.url(data));
-        await settled(page);
-        expect(await page.locator('html').getAttribute('lang')).toBe(language === 'pt' ? 'pt-BR' : 'en');
-        const list = await violations(page);
-        if (list.length) found[route] = list;
-      }
-      // What a visitor sees of a private or missing collection: the prompt to sign in.
-      await visitor.goto('/lists/naoexiste0000000');
-      await settled(visitor);
-      const prompt = await violations(visitor);
-      if (prompt.length) found['/lists/:id (signed out, not found)'] = prompt;
-      expect(found).toEqual({});
-      await visitor.context().close();
-      await member.context().close();
-    });
+    for (const signedIn of [false, true]) {
+      test(`on every ${signedIn ? 'signed-in' : 'public'} route, in ${language}`, async ({ browser }) => {
+        test.setTimeout(300_000);
+        const page = await contextIn(browser, language, signedIn ? data.me : undefined);
+        const found: Record<string, string[]> = {};
+        const check = async (route: string, url: string) => {
+          await page.goto(url);
+          await settled(page);
+          expect(await page.locator('html').getAttribute('lang')).toBe(language === 'pt' ? 'pt-BR' : 'en');
+          const list = await violations(page);
+          if (list.length) found[route] = list;
+        };
+        for (const [route, visit] of Object.entries(VISITS)) {
+          if (visit.signedIn === signedIn) await check(route, visit.url(data));
+        }
+        // What a visitor sees of a private or missing collection: the prompt to sign in.
+        if (!signedIn) await check('/lists/:id (signed out, not found)', '/lists/naoexiste0000000');
+        expect(found).toEqual({});
+        await page.context().close();
+      });
+    }
   }
 });
 
@@ -178,6 +182,7 @@ test.describe('modals', () => {
     test(`add item and notifications trap focus, return it and pass axe, in ${language}`, async ({
       browser,
     }) => {
+      test.setTimeout(90_000);
       const page = await contextIn(browser, language, me);
       await page.goto('/feed');
       await settled(page);
