@@ -196,10 +196,18 @@ test('editing a collection saves the name and the private switch', async ({ page
   await expect(page.getByText('Privada', { exact: true })).toBeVisible();
 });
 
-test('an anonymous visitor on /lists/{id} sees only the sign-in prompt', async ({ page, request }) => {
+// A public one opens read-only without an account (issue 12, e2e/share.spec.ts).
+test('an anonymous visitor on a private /lists/{id} sees only the sign-in prompt', async ({
+  page,
+  request,
+}) => {
   const dani = await signUp(request, 'Daniela Rocha');
   const as = apiAs(request, dani);
-  const list = await as.createCollection({ category_id: await as.categoryId('Livros'), name: 'Clássicos' });
+  const list = await as.createCollection({
+    category_id: await as.categoryId('Livros'),
+    name: 'Clássicos',
+    private: true,
+  });
   await as.createItem({ collection_id: list.id, name: 'Dom Casmurro' });
   await page.goto(`/lists/${list.id}`);
   await expect(page.getByText('Para visualizar esta lista, entre com a sua conta.')).toBeVisible();

@@ -22,6 +22,7 @@ import { searchRoutes } from './modules/search/search.routes.ts';
 import { followRoutes } from './modules/follow/follow.routes.ts';
 import { reactionRoutes } from './modules/reaction/reaction.routes.ts';
 import { saveRoutes } from './modules/save/save.routes.ts';
+import { renderIndexPage, shareRoutes } from './modules/share/share.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -107,7 +108,8 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
   );
   await app.register(mediaFileRoutes, { storage });
   await app.register(imageFileRoutes, { db, storage });
+  await app.register(shareRoutes, { db, config });
 
-  await registerWebApp(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
+  await registerWebApp(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST, renderIndexPage(db, config));
   return app;
 }

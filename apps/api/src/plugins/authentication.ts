@@ -18,6 +18,13 @@ declare module 'fastify' {
     /** The signed-in user, or null for an anonymous request. */
     user: AuthUser | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route also answers anonymous callers, in a module otherwise behind `signInRequired`;
+     * its service decides what they may see (issue 12: public collections open from a link).
+     */
+    anonymous?: boolean;
+  }
 }
 
 /**
@@ -41,10 +48,11 @@ export function registerAuthentication(app: FastifyInstance, db: Db, idleDays: n
 
 /**
  * The sign-in guard, as an `onRequest` hook of a module (`app.addHook('onRequest', signInRequired)`)
- * or of one route: an anonymous request gets its 401 before any validation or lookup.
+ * or of one route: an anonymous request gets its 401 before any validation or lookup, unless the
+ * route is marked `config: { anonymous: true }`.
  */
 export async function signInRequired(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw unauthenticated();
+  if (!request.user && !request.routeOptions.config.anonymous) throw unauthenticated();
 }
 
 /**

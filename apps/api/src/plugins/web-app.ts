@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -6,11 +7,19 @@ import type { FastifyInstance } from 'fastify';
 const PLACEHOLDER = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Acervo</title></head>
 <body><h1>Acervo</h1><p>O aplicativo web ainda não foi compilado. Rode <code>npm start</code>.</p></body></html>`;
 
+/** index.html as served at a path (issue 12: its title and link-preview tags). */
+export type RenderIndex = (path: string, indexHtml: string) => Promise<string>;
+
 /**
  * Serves the built web app with a fallback to index.html for client-side routes. API paths that
- * match nothing get a JSON 404 instead.
+ * match nothing get a JSON 404 instead. With `renderIndex`, index.html carries the page's own title
+ * and preview tags, rendered on the server for clients that run no JavaScript.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  renderIndex?: RenderIndex,
+): Promise<void> {
   const hasBuild = existsSync(join(distDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -26,7 +35,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // A missing hashed asset (say, from a build newer than this process) must be a 404, not
     // index.html, or the browser reports a script of the wrong type instead of a missing file.
@@ -36,6 +45,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     }
     if (!hasBuild) return reply.type('text/html; charset=utf-8').send(PLACEHOLDER);
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    if (!renderIndex) return reply.sendFile('index.html');
+    // Read per request (it is small): a new build replaces it under a running process.
+    const indexHtml = await readFile(join(distDir, 'index.html'), 'utf8');
+    return reply.type('text/html; charset=utf-8').send(await renderIndex(path, indexHtml));
   });
 }

@@ -43,8 +43,11 @@ const publicRoutes: RouteObject[] = [
   { path: 'contact', element: <ContactPage /> },
   { path: 'privacy-policy', element: <LegalPage document="privacy" /> },
   { path: 'terms-use', element: <LegalPage document="terms" /> },
-  // Not behind the guard: an anonymous visitor sees the sign-in prompt (spec section 2).
+  // Not behind the guard: an anonymous visitor reads a public collection (issue 12), and gets the
+  // sign-in prompt of spec section 2 for any other.
   { path: 'lists/:id', element: <CollectionPage /> },
+  // Issue 12: the short share link; the server renders the collection's preview tags for it.
+  { path: 'c/:id', element: <CollectionPage /> },
   // Issue 8: a visitor sees what the invite is and is asked to sign in to accept it.
   { path: 'invite/:token', element: <InvitePage /> },
 ];

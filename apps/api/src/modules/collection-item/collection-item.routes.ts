@@ -24,7 +24,8 @@ export async function collectionItemRoutes(
   app: FastifyInstance,
   { db, storage }: { db: Db; storage: MediaStorage },
 ): Promise<void> {
-  // Items are read and written only by signed-in users: 401 before any validation or lookup.
+  // Items are written only by signed-in users: 401 before any validation or lookup. The items of
+  // a public collection are read by anyone (issue 12).
   app.addHook('onRequest', signInRequired);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -48,18 +49,16 @@ export async function collectionItemRoutes(
   r.get(
     '/collection_items/:item',
     {
+      config: { anonymous: true },
       schema: {
         tags,
-        summary: 'One item (visible when its collection is)',
-        security: bearerSecurity,
+        summary: 'One item (visible when its collection is; public ones also without a token)',
+        security: [...bearerSecurity, {}],
         params: collectionItemParams,
         response: { 200: collectionItemResponse, ...readErrors },
       },
     },
-    async (request) => {
-      const user = signedInUser(request);
-      return { data: await getItem(db, request.params.item, user) };
-    },
+    async (request) => ({ data: await getItem(db, request.params.item, request.user) }),
   );
 
   r.put(

@@ -42,11 +42,11 @@ function guardedToItem({
  * An item is visible exactly when its collection is; otherwise it does not exist (404). Editing
  * locks the collection for the rest of the transaction.
  */
-export async function loadItem(db: Queryable, id: string, viewer: Viewer, action: CollectionAction) {
+export async function loadItem(db: Queryable, id: string, viewer: Viewer | null, action: CollectionAction) {
   const lock = action === 'editItems';
   const [row] = await db.query<ItemWithGuard>(
     itemById(lock),
-    [id, viewer.id],
+    [id, viewer?.id ?? null],
     lock ? 'item_by_id_lock' : 'item_by_id',
   );
   if (!row) throw itemNotFound();
@@ -59,7 +59,8 @@ export async function loadItem(db: Queryable, id: string, viewer: Viewer, action
   return row;
 }
 
-export async function getItem(db: Queryable, id: string, viewer: Viewer): Promise<CollectionItem> {
+/** One item; an anonymous viewer (null) sees the items of public collections only. */
+export async function getItem(db: Queryable, id: string, viewer: Viewer | null): Promise<CollectionItem> {
   return guardedToItem(await loadItem(db, id, viewer, 'read'));
 }
 

@@ -94,7 +94,7 @@ describe('POST /api/v1/collection_items', () => {
 });
 
 describe('GET /api/v1/collection_items/{item}', () => {
-  it('shows an item when its collection is visible: owner both, stranger public only, anonymous 401', async () => {
+  it('shows an item when its collection is visible: owner both, stranger and anonymous public only', async () => {
     const { owner, other, pubItem, privItem } = await scene();
     expect((await get(`/api/v1/collection_items/${pubItem.id}`, owner)).json().data).toEqual(pubItem);
     expect((await get(`/api/v1/collection_items/${privItem.id}`, owner)).json().data).toEqual(privItem);
@@ -105,7 +105,10 @@ describe('GET /api/v1/collection_items/{item}', () => {
     const hidden = await get(`/api/v1/collection_items/${privItem.id}`, other);
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json()).toEqual((await get('/api/v1/collection_items/naoexiste0000000', other)).json());
-    expect((await get(`/api/v1/collection_items/${pubItem.id}`)).statusCode).toBe(401);
+    expect((await get(`/api/v1/collection_items/${pubItem.id}`)).json().data).toEqual(pubItem);
+    const anonymousHidden = await get(`/api/v1/collection_items/${privItem.id}`);
+    expect(anonymousHidden.statusCode).toBe(404);
+    expect(anonymousHidden.json()).toEqual(hidden.json());
   });
 });
 

@@ -1,6 +1,6 @@
 import { issue } from '@acervo/contract/validation';
 import type { CollaboratorRole, CollectionRole as PublicRole } from '@acervo/contract/collection';
-import { AppError, forbidden, validationFailed } from '../../lib/app-error.ts';
+import { AppError, forbidden, unauthenticated, validationFailed } from '../../lib/app-error.ts';
 
 /**
  * The one place that decides who may do what with a collection (and, through it, its items).
@@ -25,7 +25,8 @@ export interface Viewer {
 
 /**
  * What each role may do beyond reading. Reading is the rule under all of them: a public
- * collection is read by every signed-in user, a private one by its owner and collaborators.
+ * collection is read by everyone, anonymous visitors included (issue 12: shared links open
+ * without an account), a private one by its owner and collaborators only.
  */
 const ALLOWED = {
   /** Like it, or save a copy of it or of its items. */
@@ -42,7 +43,8 @@ const ALLOWED = {
 
 export type CollectionAction = 'read' | keyof typeof ALLOWED;
 
-export function roleOf(collection: GuardedCollection, viewer: Viewer): CollectionRole {
+export function roleOf(collection: GuardedCollection, viewer: Viewer | null): CollectionRole {
+  if (!viewer) return 'stranger';
   if (collection.user_id === viewer.id) return 'owner';
   return collection.collaborator_role ?? 'stranger';
 }
@@ -56,9 +58,10 @@ function canRead(collection: GuardedCollection, role: CollectionRole): boolean {
   return role !== 'stranger' || !collection.private;
 }
 
-// Reading anything needs a signed-in user; routes answer 401 before asking here.
+// An anonymous visitor may only read public collections; every other action needs a signed-in
+// user, and routes that change things answer 401 before asking here.
 export function can(action: CollectionAction, collection: GuardedCollection, viewer: Viewer | null): boolean {
-  if (!viewer) return false;
+  if (!viewer) return action === 'read' && !collection.private;
   const role = roleOf(collection, viewer);
   if (!canRead(collection, role)) return false;
   return action === 'read' || (ALLOWED[action] as readonly CollectionRole[]).includes(role);
@@ -75,9 +78,10 @@ export function assertCan(
   collection: GuardedCollection | undefined,
   viewer: Viewer | null,
 ): CollectionRole {
-  if (!collection || !viewer || !can('read', collection, viewer)) throw collectionNotFound();
+  if (!collection || !can('read', collection, viewer)) throw collectionNotFound();
   const role = roleOf(collection, viewer);
   if (can(action, collection, viewer)) return role;
+  if (!viewer) throw unauthenticated();
   if (action === 'follow' && role === 'owner') {
     throw validationFailed({ collection_id: issue.followOwnCollection });
   }

@@ -36,7 +36,8 @@ export async function collectionRoutes(
   app: FastifyInstance,
   { db, storage }: { db: Db; storage: MediaStorage },
 ): Promise<void> {
-  // Every collection route needs a signed-in user: 401 comes before any validation or lookup.
+  // Every collection route but the public read needs a signed-in user: 401 comes before any
+  // validation or lookup.
   app.addHook('onRequest', signInRequired);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -110,18 +111,17 @@ export async function collectionRoutes(
   r.get(
     '/collection/:id',
     {
+      // Issue 12: a public collection opens from a shared link without an account.
+      config: { anonymous: true },
       schema: {
         tags,
-        summary: 'A collection with all its items',
-        security: bearerSecurity,
+        summary: 'A collection with all its items (public ones also without a token)',
+        security: [...bearerSecurity, {}],
         params: collectionParams,
         response: { 200: collectionResponse, ...readErrors },
       },
     },
-    async (request) => {
-      const user = signedInUser(request);
-      return { data: await getCollection(db, request.params.id, user) };
-    },
+    async (request) => ({ data: await getCollection(db, request.params.id, request.user) }),
   );
 
   r.put(

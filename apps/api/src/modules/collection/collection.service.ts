@@ -89,7 +89,7 @@ const COLLECTION_BY_ID = `
 type CollectionRow = Omit<Collection, 'my_role' | 'collection_items' | 'cover'> &
   GuardedCollection & { sort_key?: string; collection_items: ItemRow[]; cover: StoredImage | null };
 
-function toCollection(row: CollectionRow, viewer: Viewer): Collection {
+function toCollection(row: CollectionRow, viewer: Viewer | null): Collection {
   const { sort_key: _sortKey, collaborator_role: _role, ...collection } = row;
   return {
     ...collection,
@@ -99,9 +99,12 @@ function toCollection(row: CollectionRow, viewer: Viewer): Collection {
   };
 }
 
-/** The collection with all its items, if the viewer may read it; otherwise 404. */
-export async function getCollection(db: Queryable, id: string, viewer: Viewer): Promise<Collection> {
-  const [row] = await db.query<CollectionRow>(COLLECTION_BY_ID, [id, viewer.id], 'collection_by_id');
+/**
+ * The collection with all its items, if the viewer may read it; otherwise 404. An anonymous
+ * viewer (null) reads public collections only; their per-viewer fields come out false and null.
+ */
+export async function getCollection(db: Queryable, id: string, viewer: Viewer | null): Promise<Collection> {
+  const [row] = await db.query<CollectionRow>(COLLECTION_BY_ID, [id, viewer?.id ?? null], 'collection_by_id');
   assertCan('read', row, viewer);
   return toCollection(row!, viewer);
 }

@@ -159,7 +159,7 @@ describe('POST /api/v1/collection', () => {
 });
 
 describe('GET /api/v1/collection/{id}', () => {
-  it('shows the owner both collections, a stranger only the public one (404 for the private), anonymous 401', async () => {
+  it('shows the owner both collections, a stranger and an anonymous visitor only the public one (404 for the private)', async () => {
     const { owner, other, pub, priv } = await scene();
     expect((await get(`/api/v1/collection/${pub.id}`, owner)).statusCode).toBe(200);
     expect((await get(`/api/v1/collection/${priv.id}`, owner)).statusCode).toBe(200);
@@ -174,8 +174,26 @@ describe('GET /api/v1/collection/{id}', () => {
     const missing = await get('/api/v1/collection/naoexiste0000000', other);
     expect(missing.statusCode).toBe(404);
     expect(hidden.json()).toEqual(missing.json());
-    expect((await get(`/api/v1/collection/${pub.id}`)).statusCode).toBe(401);
-    expect((await get(`/api/v1/collection/${priv.id}`)).statusCode).toBe(401);
+    // Issue 12: a shared public collection opens without an account; a private one stays hidden.
+    expect((await get(`/api/v1/collection/${pub.id}`)).json().data).toMatchObject({
+      name: 'Pública',
+      my_role: null,
+      liked_by_me: false,
+      followed_by_me: false,
+    });
+    const anonymousHidden = await get(`/api/v1/collection/${priv.id}`);
+    expect(anonymousHidden.statusCode).toBe(404);
+    expect(anonymousHidden.json()).toEqual(missing.json());
+  });
+
+  it('still refuses a bad token on the public read (401), never reading on as a stranger', async () => {
+    const { pub } = await scene();
+    const res = await ctx.app.inject({
+      url: `/api/v1/collection/${pub.id}`,
+      headers: { authorization: 'Bearer naoeumtoken' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('UNAUTHENTICATED');
   });
 
   it('answers 400 for a malformed id', async () => {
@@ -551,7 +569,10 @@ describe('OpenAPI document', () => {
       const op = doc.paths[path]?.[method];
       expect(op, `${method} ${path}`).toBeDefined();
       expect(op.responses['200'] ?? op.responses['201'], `${method} ${path}`).toBeDefined();
-      expect(op.security).toEqual([{ bearerAuth: [] }]);
+      // Issue 12: the two public reads take the token when there is one.
+      const optional =
+        method === 'get' && ['/api/v1/collection/{id}', '/api/v1/collection_items/{item}'].includes(path);
+      expect(op.security).toEqual(optional ? [{ bearerAuth: [] }, {}] : [{ bearerAuth: [] }]);
       if (method === 'post' || method === 'put') {
         expect(op.requestBody.content['application/json'].schema, `${method} ${path}`).toBeDefined();
       }

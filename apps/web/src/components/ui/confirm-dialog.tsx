@@ -1,4 +1,5 @@
 import Modal from 'react-bootstrap/Modal';
+import { keepTabInside } from './keep-tab-inside';
 import type { ReactNode } from 'react';
 
 type ConfirmDialogProps = {
@@ -30,6 +31,7 @@ export function ConfirmDialog({
       centered
       aria-labelledby="confirm-title"
       aria-describedby="confirm-body"
+      onKeyDown={keepTabInside}
     >
       <Modal.Header>
         <Modal.Title id="confirm-title" className="h5">

@@ -77,6 +77,10 @@ export const collections: (typeof pt)['collections'] = {
     orderSaved: 'New order saved.',
     editItem: 'Edit {{name}}',
     anonymous: 'To see this list, sign in to your account.',
+    join: {
+      title: 'Like this collection?',
+      text: 'Create your Acervo account to follow, like and save collections and build your own.',
+    },
     backToProfile: 'Back to my profile',
     dnd: {
       instructions:
@@ -86,6 +90,11 @@ export const collections: (typeof pt)['collections'] = {
       dropped: '{{name}} dropped at position {{position}}.',
       cancelled: 'Moving {{name}} cancelled.',
     },
+  },
+  share: {
+    button: 'Share',
+    copied: 'Link copied.',
+    failed: 'The link could not be copied. Copy this address: {{url}}',
   },
   rating: {
     label: 'Rating',

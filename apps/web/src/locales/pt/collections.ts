@@ -77,6 +77,10 @@ export const collections = {
     orderSaved: 'Nova ordem salva.',
     editItem: 'Editar {{name}}',
     anonymous: 'Para visualizar esta lista, entre com a sua conta.',
+    join: {
+      title: 'Gostou desta coleção?',
+      text: 'Crie a sua conta no Acervo para seguir, curtir e salvar coleções e montar as suas.',
+    },
     backToProfile: 'Voltar para o meu perfil',
     dnd: {
       instructions:
@@ -86,6 +90,11 @@ export const collections = {
       dropped: '{{name}} solto na posição {{position}}.',
       cancelled: 'Movimento de {{name}} cancelado.',
     },
+  },
+  share: {
+    button: 'Compartilhar',
+    copied: 'Link copiado.',
+    failed: 'Não foi possível copiar o link. Copie este endereço: {{url}}',
   },
   rating: {
     label: 'Nota',

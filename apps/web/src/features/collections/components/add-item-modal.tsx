@@ -1,6 +1,7 @@
 import { collectionItemCreateBody, type CollectionItemCreateBody } from '@acervo/contract/collection-item';
 import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
+import { keepTabInside } from '../../../components/ui/keep-tab-inside';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -93,7 +94,7 @@ export function AddItemModal({ show, onHide }: { show: boolean; onHide: () => vo
   const { t } = useTranslation();
   const { user } = useAuth();
   return (
-    <Modal show={show} onHide={onHide} centered aria-labelledby="add-item-title">
+    <Modal show={show} onHide={onHide} centered aria-labelledby="add-item-title" onKeyDown={keepTabInside}>
       <Modal.Header closeButton closeLabel={t('collections.addItemModal.close')}>
         <Modal.Title id="add-item-title">{t('collections.addItemModal.title')}</Modal.Title>
       </Modal.Header>

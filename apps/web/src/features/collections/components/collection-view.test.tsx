@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubFetch } from '../../../testing/render';
 import { aCollection, storeSession } from '../../../testing/fixtures';
 import { CollectionView } from './collection-view';
@@ -33,15 +33,62 @@ const collection = aCollection({
 });
 
 describe('CollectionView', () => {
-  it('shows an anonymous visitor only the prompt, without asking the API', () => {
-    const calls = stubFetch();
+  it('shows an anonymous visitor a public collection read-only, with a call to sign up', async () => {
+    const calls = stubFetch({ status: 200, body: { data: collection } });
     renderWithProviders(<CollectionView collectionId="c1" />);
-    expect(screen.getByText('Para visualizar esta lista, entre com a sua conta.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Itens da coleção' })).toBeInTheDocument();
+    expect(calls[0]?.init?.headers).not.toHaveProperty('authorization');
+    expect(screen.getByRole('link', { name: 'Bacurau' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Editar coleção' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Adicionar item' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Reordenar/ })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Gostou desta coleção?' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Quero criar minha conta' })).toHaveAttribute(
       'href',
       '/register',
     );
-    expect(calls).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Compartilhar' })).toBeInTheDocument();
+  });
+
+  it('shows an anonymous visitor only the prompt where the collection is private or missing', async () => {
+    stubFetch({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'Coleção não encontrada.' } } });
+    renderWithProviders(<CollectionView collectionId="c1" />);
+    expect(await screen.findByText('Para visualizar esta lista, entre com a sua conta.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Quero criar minha conta' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+    expect(screen.queryByRole('button', { name: 'Compartilhar' })).toBeNull();
+  });
+
+  it('copies the short link where the browser cannot share, and says so', async () => {
+    storeSession('u2');
+    stubFetch({ status: 200, body: { data: collection } });
+    const { user } = renderWithProviders(<CollectionView collectionId="c1" />);
+    await user.click(await screen.findByRole('button', { name: 'Compartilhar' }));
+    expect(await screen.findByText('Link copiado.')).toBeVisible();
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/c/c1`);
+  });
+
+  it('opens the share sheet where the browser has one', async () => {
+    storeSession('u2');
+    stubFetch({ status: 200, body: { data: collection } });
+    const share = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    renderWithProviders(<CollectionView collectionId="c1" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Compartilhar' }));
+    await vi.waitFor(() =>
+      expect(share).toHaveBeenCalledWith({ title: collection.name, url: `${window.location.origin}/c/c1` }),
+    );
+    delete (navigator as { share?: unknown }).share;
+  });
+
+  it('offers no share button on a private collection', async () => {
+    storeSession('u1');
+    stubFetch({ status: 200, body: { data: { ...collection, private: true } } });
+    renderWithProviders(<CollectionView collectionId="c1" />);
+    expect(await screen.findByRole('heading', { name: 'Itens da minha coleção' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Compartilhar' })).toBeNull();
   });
 
   it('gives the owner the edit and add controls, reordering and the banner', async () => {

@@ -11,14 +11,49 @@ import { useCollection } from '../hooks/use-collections';
 import { CollectionBanner } from './collection-banner';
 import { ItemCard } from './item-card';
 import { mayEditItems } from './roles';
+import { ShareButton } from './share-button';
 import { SortableItems } from './sortable-items';
 
-function SignedInView({ collectionId, userId }: { collectionId: string; userId: string }) {
+/** Under a public collection, for a visitor without an account: what an account adds. */
+function JoinCallout() {
+  const { t } = useTranslation();
+  return (
+    <section className="container pb-5" aria-labelledby="join-title">
+      <div className="card border-0 shadow-sm">
+        <div className="card-body p-4 d-flex flex-column flex-md-row gap-3 align-items-md-center">
+          <div className="flex-grow-1">
+            <h2 id="join-title" className="h5 mb-1">
+              {t('collections.view.join.title')}
+            </h2>
+            <p className="mb-0 text-body-secondary">{t('collections.view.join.text')}</p>
+          </div>
+          <div className="d-flex flex-column flex-sm-row gap-2 flex-shrink-0">
+            <Link to="/login" className="btn btn-outline-primary">
+              {t('common.signInPrompt.login')}
+            </Link>
+            <Link to="/register" className="btn btn-primary">
+              {t('common.signInPrompt.register')}
+            </Link>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The collection for a signed-in viewer (`userId`) or, read-only, for an anonymous visitor
+ * (null; issue 12: a shared public collection opens without an account).
+ */
+function CollectionScreen({ collectionId, userId }: { collectionId: string; userId: string | null }) {
   const { t } = useTranslation();
   const query = useCollection(collectionId);
   const { bannerActions: BannerActions } = useCollectionSlots();
   useDocumentTitle(query.data?.name ?? t('collections.view.visitorItems'));
   if (query.isPending) return <Loading />;
+  // Private or missing, to someone without an account: the spec's prompt, saying neither.
+  if (query.isError && !userId && isNotFound(query.error))
+    return <SignInPrompt message={t('collections.view.anonymous')} />;
   if (query.isError)
     return (
       <section className="container py-5">
@@ -26,13 +61,13 @@ function SignedInView({ collectionId, userId }: { collectionId: string; userId: 
           message={t(errorMessageKey(query.error, 'collectionView'))}
           onRetry={isNotFound(query.error) ? undefined : () => void query.refetch()}
         />
-        <Link to="/profile">{t('collections.view.backToProfile')}</Link>
+        {userId ? <Link to="/profile">{t('collections.view.backToProfile')}</Link> : null}
       </section>
     );
 
   const collection = query.data;
-  const owner = collection.user_id === userId;
-  const editor = mayEditItems(collection, userId);
+  const owner = userId !== null && collection.user_id === userId;
+  const editor = userId !== null && mayEditItems(collection, userId);
   return (
     <>
       <CollectionBanner collection={collection}>
@@ -46,7 +81,8 @@ function SignedInView({ collectionId, userId }: { collectionId: string; userId: 
             {t('collections.view.addItem')}
           </Link>
         ) : null}
-        {BannerActions ? <BannerActions collection={collection} /> : null}
+        {BannerActions && userId ? <BannerActions collection={collection} /> : null}
+        {collection.private ? null : <ShareButton collection={collection} />}
       </CollectionBanner>
       <section className="container py-4 py-lg-5" aria-labelledby="items-title">
         <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-3">
@@ -71,15 +107,16 @@ function SignedInView({ collectionId, userId }: { collectionId: string; userId: 
           </ol>
         )}
       </section>
+      {userId ? null : <JoinCallout />}
     </>
   );
 }
 
-/** /lists/{id} for the three viewers: owner, other signed-in user, anonymous visitor. */
+/**
+ * /lists/{id} for the three viewers: owner, other signed-in user, anonymous visitor. The last
+ * reads a public collection without an account and gets the sign-in prompt for any other.
+ */
 export function CollectionView({ collectionId }: { collectionId: string }) {
-  const { t } = useTranslation();
   const { user } = useAuth();
-  // What an anonymous visitor sees on /lists/{id} (spec section 2): a prompt, no data.
-  if (!user) return <SignInPrompt message={t('collections.view.anonymous')} />;
-  return <SignedInView collectionId={collectionId} userId={user.userId} />;
+  return <CollectionScreen collectionId={collectionId} userId={user?.userId ?? null} />;
 }

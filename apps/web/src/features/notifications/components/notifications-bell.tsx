@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
+import { keepTabInside } from '../../../components/ui/keep-tab-inside';
 import { useTranslation } from 'react-i18next';
 import { BellIcon } from '../../../components/ui/icons';
 import { LiveMessage, useLiveMessage } from '../../../components/ui/live-message';
@@ -38,7 +39,14 @@ function NotificationsModal({ show, onHide, unread }: { show: boolean; onHide: (
     });
 
   return (
-    <Modal show={show} onHide={onHide} centered scrollable aria-labelledby="notifications-title">
+    <Modal
+      show={show}
+      onHide={onHide}
+      centered
+      scrollable
+      aria-labelledby="notifications-title"
+      onKeyDown={keepTabInside}
+    >
       <Modal.Header closeButton closeLabel={t('notifications.close')}>
         <Modal.Title id="notifications-title">{t('notifications.title')}</Modal.Title>
       </Modal.Header>

@@ -1,6 +1,7 @@
 import type { Collection } from '@acervo/contract/collection';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
+import { keepTabInside } from '../../../components/ui/keep-tab-inside';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/ui/form-alert';
@@ -67,7 +68,13 @@ function SaveDialog({
   );
 
   return (
-    <Modal show={show} onHide={close} centered aria-labelledby={`save-title-${collection.id}`}>
+    <Modal
+      show={show}
+      onHide={close}
+      centered
+      aria-labelledby={`save-title-${collection.id}`}
+      onKeyDown={keepTabInside}
+    >
       <Modal.Header closeButton closeLabel={t('social.save.close')}>
         <Modal.Title id={`save-title-${collection.id}`} className="h5">
           {t('social.save.title')}

@@ -1,0 +1,94 @@
+import type { CollectionPreview } from './share.service.ts';
+
+/**
+ * The `<head>` tags of a page as link previews read them (messaging apps run no JavaScript): title,
+ * description, canonical link, Open Graph and Twitter card. Built on the server for every HTML
+ * page; a public collection's page gets its own, every other page (a private or missing
+ * collection's too) the generic ones. Every value is HTML-escaped.
+ */
+
+const SITE_NAME = 'Acervo';
+/** The landing page's tagline (spec section 1), verbatim. */
+const GENERIC_DESCRIPTION = 'Preferências que conectam pessoas.';
+const DESCRIPTION_MAX = 200;
+/** The card image served by share.routes.ts, 1200×630 as Open Graph recommends. */
+export const CARD_IMAGE_PATH = '/share-card.png';
+export const CARD_IMAGE_SIZE = { width: 1200, height: 630 };
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+const truncate = (text: string, max: number) =>
+  text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+
+/** "Coleção de Ana no Acervo, 12 itens: Dom Casmurro, Quincas Borba, Helena… — description" */
+function collectionDescription(c: CollectionPreview): string {
+  const count = c.items_count === 1 ? '1 item' : `${c.items_count} itens`;
+  const items = c.first_items.length
+    ? `: ${c.first_items.join(', ')}${c.items_count > c.first_items.length ? '…' : ''}`
+    : '';
+  const about = c.description.trim() ? ` — ${c.description.trim()}` : '';
+  return truncate(`Coleção de ${c.owner_name} no Acervo, ${count}${items}${about}`, DESCRIPTION_MAX);
+}
+
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Absolute URL of the page (canonical and og:url). */
+  url: string;
+}
+
+export function genericHead(publicUrl: string, path: string): PageHead {
+  return { title: SITE_NAME, description: GENERIC_DESCRIPTION, url: `${publicUrl}${path}` };
+}
+
+/** `/c/{id}` and `/lists/{id}` share one canonical address, `/lists/{id}`. */
+export function collectionHead(publicUrl: string, c: CollectionPreview): PageHead {
+  return {
+    title: `${c.name} · ${SITE_NAME}`,
+    description: collectionDescription(c),
+    url: `${publicUrl}/lists/${c.id}`,
+  };
+}
+
+export function renderHeadTags(publicUrl: string, head: PageHead): string {
+  const e = {
+    title: escapeHtml(head.title),
+    description: escapeHtml(head.description),
+    url: escapeHtml(head.url),
+    image: escapeHtml(`${publicUrl}${CARD_IMAGE_PATH}`),
+  };
+  return [
+    `<title>${e.title}</title>`,
+    `<meta name="description" content="${e.description}" />`,
+    `<link rel="canonical" href="${e.url}" />`,
+    `<meta property="og:site_name" content="${SITE_NAME}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:locale" content="pt_BR" />`,
+    `<meta property="og:title" content="${e.title}" />`,
+    `<meta property="og:description" content="${e.description}" />`,
+    `<meta property="og:url" content="${e.url}" />`,
+    `<meta property="og:image" content="${e.image}" />`,
+    `<meta property="og:image:width" content="${CARD_IMAGE_SIZE.width}" />`,
+    `<meta property="og:image:height" content="${CARD_IMAGE_SIZE.height}" />`,
+    `<meta property="og:image:alt" content="${SITE_NAME}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${e.title}" />`,
+    `<meta name="twitter:description" content="${e.description}" />`,
+    `<meta name="twitter:image" content="${e.image}" />`,
+  ].join('\n    ');
+}
+
+/** Puts the tags in place of the built page's `<title>` (or before `</head>` without one). */
+export function withHeadTags(indexHtml: string, tags: string): string {
+  if (/<title>[\s\S]*?<\/title>/.test(indexHtml)) {
+    return indexHtml.replace(/<title>[\s\S]*?<\/title>/, () => tags);
+  }
+  return indexHtml.replace('</head>', () => `${tags}\n  </head>`);
+}

@@ -1,0 +1,85 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiAs, signUp } from './support.ts';
+
+/**
+ * Issue 12: a public collection shared as a link opens for someone without an account, and its
+ * page carries the preview tags messaging apps read (rendered by the server, before any script);
+ * a private one says nothing about itself, to crawlers or to people.
+ */
+
+const meta = (page: Page, key: string) =>
+  page.locator(`meta[property="${key}"], meta[name="${key}"]`).getAttribute('content');
+
+test('a shared public collection shows its preview and opens without an account; a private one does not leak', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const owner = await signUp(request, 'Marina Prado');
+  const api = apiAs(request, owner);
+  const categoryId = await api.categoryId('Livros');
+  const pub = await api.createCollection({
+    category_id: categoryId,
+    name: 'Romances <brasileiros>',
+    description: 'Os que eu daria de presente.',
+  });
+  for (const name of ['Dom Casmurro', 'Vidas secas', 'Grande sertão: veredas', 'Iracema']) {
+    await api.createItem({ collection_id: pub.id, name });
+  }
+  const priv = await api.createCollection({
+    category_id: categoryId,
+    name: 'Cartas guardadas',
+    private: true,
+  });
+  await api.createItem({ collection_id: priv.id, name: 'Carta de 1998' });
+
+  // The HTML as a link preview fetches it: no script runs.
+  const html = await (await request.get(`/c/${pub.id}`)).text();
+  expect(html).toContain('<title>Romances &lt;brasileiros&gt; · Acervo</title>');
+  expect(html).not.toContain('<brasileiros>');
+
+  const visitor = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+  // Desktop Chromium on Linux has no share sheet; make sure of it, so the copy path is the one run.
+  await visitor.addInitScript(() => {
+    delete (Navigator.prototype as { share?: unknown }).share;
+  });
+  const page = await visitor.newPage();
+  await page.goto(`/c/${pub.id}`);
+  expect(await meta(page, 'og:title')).toBe('Romances <brasileiros> · Acervo');
+  expect(await meta(page, 'og:description')).toBe(
+    'Coleção de Marina Prado no Acervo, 4 itens: Dom Casmurro, Vidas secas, Grande sertão: veredas… — Os que eu daria de presente.',
+  );
+  expect(await meta(page, 'og:url')).toBe(`${baseURL}/lists/${pub.id}`);
+  expect(await meta(page, 'og:locale')).toBe('pt_BR');
+  expect(await meta(page, 'twitter:card')).toBe('summary_large_image');
+  const image = await meta(page, 'og:image');
+  expect((await request.get(image!)).headers()['content-type']).toBe('image/png');
+
+  // Read-only, with a call to sign up, and the share button.
+  await expect(page.getByRole('heading', { level: 1, name: 'Romances <brasileiros>' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Dom Casmurro' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Iracema' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Editar coleção' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Adicionar item' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Gostou desta coleção?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Compartilhar' }).click();
+  await expect(page.getByText('Link copiado.')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/c/${pub.id}`);
+
+  // The private one: the prompt to sign in, generic tags, nothing of its name or items.
+  const hiddenHtml = await (await request.get(`/lists/${priv.id}`)).text();
+  expect(hiddenHtml).not.toContain('Cartas guardadas');
+  expect(hiddenHtml).not.toContain('Marina Prado');
+  await page.goto(`/c/${priv.id}`);
+  await expect(page.getByText('Para visualizar esta lista, entre com a sua conta.')).toBeVisible();
+  expect(await meta(page, 'og:title')).toBe('Acervo');
+  await expect(page.getByText('Cartas guardadas')).toHaveCount(0);
+  await expect(page.getByText('Carta de 1998')).toHaveCount(0);
+  await visitor.close();
+
+  // Crawlers are told about the public one only.
+  const sitemap = await (await request.get('/sitemaps/collections/1')).text();
+  expect(sitemap).toContain(`/lists/${pub.id}`);
+  expect(sitemap).not.toContain(priv.id);
+  expect(await (await request.get('/robots.txt')).text()).toContain('Disallow: /api/');
+});
