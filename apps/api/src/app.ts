@@ -18,6 +18,7 @@ import { notificationRoutes } from './modules/notification/notification.routes.t
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { followRoutes } from './modules/follow/follow.routes.ts';
 import { reactionRoutes } from './modules/reaction/reaction.routes.ts';
+import { recommendationRoutes } from './modules/recommendation/recommendation.routes.ts';
 import { saveRoutes } from './modules/save/save.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
@@ -85,6 +86,7 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
       await api.register(collaboratorRoutes, { db, config });
       await api.register(pictureRoutes, { db, storage });
       await api.register(accountRoutes, { db, storage });
+      await api.register(recommendationRoutes, { db });
     },
     { prefix: '/api/v1' },
   );

@@ -5,6 +5,7 @@ import { loadConfig } from './env.ts';
 import { purgeExpiredSessions } from './modules/auth/auth.service.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
 import { startMailWorker } from './modules/mail/mail-worker.ts';
+import { startRecommendationJob } from './modules/recommendation/recommendation.job.ts';
 
 /** Starts Acervo: configuration, database (migrated), HTTP server, graceful shutdown. */
 async function main(): Promise<void> {
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
     onFileWritten: (file, links) => app.log.info({ file, links }, 'mail written (no SMTP_URL)'),
   });
   const mailWorker = startMailWorker(db, transport, app.log);
+  const recommendations = startRecommendationJob(db, app.log, config.RECOMMEND_REFRESH_SECONDS * 1000);
 
   let closing = false;
   // Responses finished during shutdown close their keep-alive connection, so the server can
@@ -48,6 +50,7 @@ async function main(): Promise<void> {
       await app.close();
       // A mail being sent finishes first; whatever is still queued waits in the outbox.
       await mailWorker.stop();
+      await recommendations.stop();
       await db.close();
       process.exit(0);
     } catch (err) {
