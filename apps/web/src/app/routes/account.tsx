@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { AccountProfile } from '../../features/users/components/account-form';
 import { AccountMenu } from '../../features/users/components/account-menu';
+import { PrivacyPanel } from '../../features/recommendations/components/privacy-panel';
 import { DataExport } from '../../features/users/components/data-export';
 import { DeleteAccount } from '../../features/users/components/delete-account';
 import { SecurityForm } from '../../features/users/components/security-form';
@@ -57,6 +58,7 @@ export function AccountSecurityPage() {
           <SecurityForm />
         </div>
       </div>
+      <PrivacyPanel />
       <DataExport />
       <DeleteAccount />
     </>
