@@ -13,6 +13,7 @@ import {
 } from '../apps/api/src/db/seed/community.ts';
 import { loadConfig } from '../apps/api/src/env.ts';
 import { hashPassword } from '../apps/api/src/lib/passwords.ts';
+import { refreshRecommendations } from '../apps/api/src/modules/recommendation/recommendation.job.ts';
 
 const COLLECTIONS = Number(process.env.BENCH_COLLECTIONS ?? 10_000);
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 1_000);
@@ -49,6 +50,10 @@ log(
   `seeded ${community.users.length} people, ${community.collections.length} collections, ` +
     `${community.items.length} items in ${((Date.now() - started) / 1000).toFixed(1)} s (${db.kind})`,
 );
+
+// The recommendation neighbours, as the API process's job would have built them by now.
+const precompute = await refreshRecommendations(db, { force: true });
+log(`recommendation neighbours precomputed in ${(precompute.ms / 1000).toFixed(1)} s`);
 
 const config = loadConfig({
   LOG_LEVEL: 'warn',
@@ -100,14 +105,32 @@ const [common] = await db.query<{ word: string; hits: number }>(
      (to_tsquery('acervo_pt', w.word || ':*') || to_tsquery('acervo_simple', w.word || ':*'))) AS hits
    FROM w`,
 );
+// Recommendations are per person: a seeded person with the median number of likes asks for them.
+const [liker] = await db.query<{ email: string }>(
+  `SELECT u.email FROM users u JOIN collection_likes l ON l.user_id = u.id
+   GROUP BY u.id, u.email ORDER BY count(*), u.id
+   OFFSET (SELECT count(DISTINCT user_id) / 2 FROM collection_likes) LIMIT 1`,
+);
+const session = await app.inject({
+  method: 'POST',
+  url: '/api/v1/session',
+  payload: { email: liker!.email, password: 'Bench2026senha' },
+});
+const likerToken = session.json().data.access_token as string;
+
 const paths = {
   by_category: `/api/v1/collection/by_category/${category!.category_id}`,
+  recommended: '/api/v1/collection/recommended?limit=20',
   collection: `/api/v1/collection/${collection!.id}`,
   search: `/api/v1/search?type=collection&q=${encodeURIComponent(common!.word)}`,
 };
 const sizes: Record<string, number> = {};
+const tokens: Record<string, string> = { recommended: likerToken };
 for (const [name, path] of Object.entries(paths)) {
-  const res = await app.inject({ url: path, headers });
+  const res = await app.inject({
+    url: path,
+    headers: tokens[name] ? { authorization: `Bearer ${tokens[name]}` } : headers,
+  });
   if (res.statusCode !== 200) throw new Error(`${path} answered ${res.statusCode}`);
   baseline[name] = res.json();
   sizes[name] = res.body.length;
@@ -119,6 +142,7 @@ process.stdout.write(
     db: db.kind,
     port,
     token,
+    tokens,
     paths,
     sizes,
     categoryCollections: category!.n,

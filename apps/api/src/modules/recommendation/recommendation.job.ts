@@ -37,20 +37,29 @@ const SIGNALS = `
 const REBUILD_CF = `
   INSERT INTO collection_neighbors (collection_id, kind, neighbor_id, score)
   WITH ${SIGNALS},
-  norms AS (SELECT collection_id, count(*)::float8 AS n FROM signals GROUP BY collection_id),
+  -- Integer keys: the self-join, grouping and sorting below run on millions of rows.
+  keyed AS (
+    SELECT dense_rank() OVER (ORDER BY user_id) AS u, dense_rank() OVER (ORDER BY collection_id) AS c,
+      collection_id
+    FROM signals
+  ),
+  names AS (SELECT DISTINCT c, collection_id FROM keyed),
+  norms AS (SELECT c, count(*)::float8 AS n FROM keyed GROUP BY c),
   pairs AS (
-    SELECT a.collection_id AS a, b.collection_id AS b, count(*)::float8 AS co
-    FROM signals a JOIN signals b ON b.user_id = a.user_id AND b.collection_id <> a.collection_id
-    GROUP BY a.collection_id, b.collection_id
+    SELECT a.c AS a, b.c AS b, count(*)::float8 AS co
+    FROM keyed a JOIN keyed b ON b.u = a.u AND b.c <> a.c
+    GROUP BY a.c, b.c
   ),
   scored AS (
     SELECT p.a, p.b, p.co / sqrt(na.n * nb.n) * p.co / (p.co + 2) AS score
-    FROM pairs p JOIN norms na ON na.collection_id = p.a JOIN norms nb ON nb.collection_id = p.b
-  )
-  SELECT a, 'cf', b, score FROM (
+    FROM pairs p JOIN norms na ON na.c = p.a JOIN norms nb ON nb.c = p.b
+  ),
+  ranked AS (
     SELECT a, b, score, row_number() OVER (PARTITION BY a ORDER BY score DESC, b) AS rank FROM scored
-  ) r
-  WHERE rank <= ${NEIGHBORS_PER_COLLECTION}`;
+  )
+  SELECT na.collection_id, 'cf', nb.collection_id, r.score
+  FROM ranked r JOIN names na ON na.c = r.a JOIN names nb ON nb.c = r.b
+  WHERE r.rank <= ${NEIGHBORS_PER_COLLECTION}`;
 
 /**
  * Content similarity for the long tail (collections nobody has liked yet): tf-idf cosine over the
@@ -69,25 +78,29 @@ const REBUILD_CONTENT = `
   total AS (SELECT count(DISTINCT collection_id)::float8 AS n FROM terms),
   df AS (SELECT lexeme, count(*)::float8 AS df FROM terms GROUP BY lexeme),
   weighted AS (
-    SELECT t.collection_id, t.lexeme, ln(1 + total.n / df.df) AS w
+    SELECT dense_rank() OVER (ORDER BY t.collection_id) AS c, dense_rank() OVER (ORDER BY t.lexeme) AS term,
+      t.collection_id, ln(1 + total.n / df.df) AS w
     FROM terms t JOIN df ON df.lexeme = t.lexeme CROSS JOIN total
     WHERE df.df >= 2 AND df.df <= greatest(20, total.n * 0.02)
   ),
-  norms AS (SELECT collection_id, sqrt(sum(w * w)) AS norm FROM weighted GROUP BY collection_id),
+  names AS (SELECT DISTINCT c, collection_id FROM weighted),
+  norms AS (SELECT c, sqrt(sum(w * w)) AS norm FROM weighted GROUP BY c),
   pairs AS (
-    SELECT a.collection_id AS a, b.collection_id AS b, sum(a.w * a.w) AS dot
-    FROM weighted a JOIN weighted b ON b.lexeme = a.lexeme AND b.collection_id <> a.collection_id
-    GROUP BY a.collection_id, b.collection_id
+    SELECT a.c AS a, b.c AS b, sum(a.w * a.w) AS dot
+    FROM weighted a JOIN weighted b ON b.term = a.term AND b.c <> a.c
+    GROUP BY a.c, b.c
   ),
   scored AS (
     SELECT p.a, p.b, p.dot / (na.norm * nb.norm) AS score
-    FROM pairs p JOIN norms na ON na.collection_id = p.a JOIN norms nb ON nb.collection_id = p.b
-  )
-  SELECT a, 'content', b, score FROM (
+    FROM pairs p JOIN norms na ON na.c = p.a JOIN norms nb ON nb.c = p.b
+  ),
+  ranked AS (
     SELECT a, b, score, row_number() OVER (PARTITION BY a ORDER BY score DESC, b) AS rank
     FROM scored WHERE score >= 0.1
-  ) r
-  WHERE rank <= ${NEIGHBORS_PER_COLLECTION}`;
+  )
+  SELECT na.collection_id, 'content', nb.collection_id, r.score
+  FROM ranked r JOIN names na ON na.c = r.a JOIN names nb ON nb.c = r.b
+  WHERE r.rank <= ${NEIGHBORS_PER_COLLECTION}`;
 
 /**
  * Changes to anything a rebuild reads show in this text: counts catch deletions, the newest
@@ -106,6 +119,9 @@ export interface RefreshReport {
   /** False when another process holds the lock or nothing changed since the last rebuild. */
   rebuilt: boolean;
   ms: number;
+  /** Time spent on each kind of neighbour (when rebuilt). */
+  cf_ms?: number;
+  content_ms?: number;
 }
 
 /**
@@ -118,6 +134,12 @@ export async function refreshRecommendations(
   options: { force?: boolean } = {},
 ): Promise<RefreshReport> {
   const started = performance.now();
+  const phases: Pick<RefreshReport, 'cf_ms' | 'content_ms'> = {};
+  const timed = async (phase: keyof typeof phases, sql: string, tx: Queryable) => {
+    const at = performance.now();
+    await tx.query(sql);
+    phases[phase] = Math.round(performance.now() - at);
+  };
   const rebuilt = await db.transaction(async (tx: Queryable) => {
     const [lock] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [
       REFRESH_LOCK_KEY,
@@ -126,9 +148,11 @@ export async function refreshRecommendations(
     const [now] = await tx.query<{ signature: string }>(SIGNATURE);
     const [last] = await tx.query<{ signature: string }>('SELECT signature FROM recommendation_state');
     if (!options.force && last?.signature === now!.signature) return false;
+    // The joins and sorts of a rebuild outgrow the default 4 MB and would spill to disk.
+    await tx.query("SET LOCAL work_mem = '64MB'");
     await tx.query('DELETE FROM collection_neighbors');
-    await tx.query(REBUILD_CF);
-    await tx.query(REBUILD_CONTENT);
+    await timed('cf_ms', REBUILD_CF, tx);
+    await timed('content_ms', REBUILD_CONTENT, tx);
     await tx.query(
       `INSERT INTO recommendation_state (id, signature) VALUES (true, $1)
        ON CONFLICT (id) DO UPDATE SET signature = EXCLUDED.signature, refreshed_at = now()`,
@@ -136,7 +160,7 @@ export async function refreshRecommendations(
     );
     return true;
   });
-  return { rebuilt, ms: Math.round(performance.now() - started) };
+  return { rebuilt, ms: Math.round(performance.now() - started), ...phases };
 }
 
 export interface RecommendationJob {
