@@ -1,6 +1,6 @@
 // API load benchmark: `npm run bench:api` (PostgreSQL via scripts/with-postgres.mjs, then PGlite).
-// For GET /api/v1/collection/by_category/{id}, GET /api/v1/collection/recommended?limit=20 (as a
-// seeded person with the median number of likes), GET /api/v1/collection/{id} and
+// For GET /api/v1/collection/by_category/{id}, GET /api/v1/collection/recommended?limit=20 (for a
+// reader with the likes and follows of the median seeded person), GET /api/v1/collection/{id} and
 // GET /api/v1/search?q=<the commonest word of collection names> on a seeded database
 // (10k collections, ~55k items), prints requests/s and p99 next to a baseline measured in the same
 // run: the same server answering a fixed in-memory JSON of the same size. Not a test.
@@ -20,8 +20,6 @@ interface Ready {
   db: string;
   port: number;
   token: string;
-  /** Targets read as someone else than `token` (recommendations: a person with likes). */
-  tokens: Partial<Record<Target, string>>;
   paths: Record<Target, string>;
   sizes: Record<Target, number>;
   categoryCollections: number;
@@ -80,7 +78,7 @@ for (const kind of runs) {
   console.log(`\n== ${kind}: seeding and starting the server ==`);
   const { child, ready } = await startServer(kind);
   const base = `http://127.0.0.1:${ready.port}`;
-  const reader = { authorization: `Bearer ${ready.token}` };
+  const auth = { authorization: `Bearer ${ready.token}` };
   console.log(
     `seeded ${fmt(ready.seeded.collections)} collections, ${fmt(ready.seeded.items)} items, ` +
       `${fmt(ready.seeded.people)} people; category has ${fmt(ready.categoryCollections)} public collections`,
@@ -93,8 +91,6 @@ for (const kind of runs) {
   };
   for (const target of TARGETS) {
     const real = `${base}${ready.paths[target]}`;
-    const as = ready.tokens[target];
-    const auth = as ? { authorization: `Bearer ${as}` } : reader;
     const fixed = `${base}/bench/baseline/${target}`;
     // Warm up: JIT, prepared statements, connection pool, caches.
     await load(real, auth, 2);

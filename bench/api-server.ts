@@ -105,18 +105,25 @@ const [common] = await db.query<{ word: string; hits: number }>(
      (to_tsquery('acervo_pt', w.word || ':*') || to_tsquery('acervo_simple', w.word || ':*'))) AS hits
    FROM w`,
 );
-// Recommendations are per person: a seeded person with the median number of likes asks for them.
-const [liker] = await db.query<{ email: string }>(
-  `SELECT u.email FROM users u JOIN collection_likes l ON l.user_id = u.id
-   GROUP BY u.id, u.email ORDER BY count(*), u.id
+// Recommendations are per person: the bench reader takes on the likes and follows of the seeded
+// person with the median number of likes, so its suggestions have seeds like a typical person's.
+const [median] = await db.query<{ id: string }>(
+  `SELECT user_id AS id FROM collection_likes GROUP BY user_id ORDER BY count(*), user_id
    OFFSET (SELECT count(DISTINCT user_id) / 2 FROM collection_likes) LIMIT 1`,
 );
-const session = await app.inject({
-  method: 'POST',
-  url: '/api/v1/session',
-  payload: { email: liker!.email, password: 'Bench2026senha' },
-});
-const likerToken = session.json().data.access_token as string;
+const readerId = registration.json().data.user_id as string;
+for (const table of ['collection_likes', 'collection_followers']) {
+  await db.query(
+    `INSERT INTO ${table} (collection_id, user_id)
+     SELECT collection_id, $2 FROM ${table} WHERE user_id = $1`,
+    [median!.id, readerId],
+  );
+}
+await db.query(
+  `INSERT INTO user_followers (followed_id, follower_id)
+   SELECT followed_id, $2 FROM user_followers WHERE follower_id = $1 AND followed_id <> $2`,
+  [median!.id, readerId],
+);
 
 const paths = {
   by_category: `/api/v1/collection/by_category/${category!.category_id}`,
@@ -125,12 +132,8 @@ const paths = {
   search: `/api/v1/search?type=collection&q=${encodeURIComponent(common!.word)}`,
 };
 const sizes: Record<string, number> = {};
-const tokens: Record<string, string> = { recommended: likerToken };
 for (const [name, path] of Object.entries(paths)) {
-  const res = await app.inject({
-    url: path,
-    headers: tokens[name] ? { authorization: `Bearer ${tokens[name]}` } : headers,
-  });
+  const res = await app.inject({ url: path, headers });
   if (res.statusCode !== 200) throw new Error(`${path} answered ${res.statusCode}`);
   baseline[name] = res.json();
   sizes[name] = res.body.length;
@@ -142,7 +145,6 @@ process.stdout.write(
     db: db.kind,
     port,
     token,
-    tokens,
     paths,
     sizes,
     categoryCollections: category!.n,

@@ -73,7 +73,8 @@ interface Community {
 
 function generate(): Community {
   const random = createRandom(SEED);
-  const word = () => random.pick(SYLLABLES) + random.pick(SYLLABLES) + random.pick(SYLLABLES);
+  // Four syllables: 65,536 words, so topics rarely share one by chance.
+  const word = () => Array.from({ length: 4 }, () => random.pick(SYLLABLES)).join('');
   const vocab = Array.from({ length: TASTES }, () => Array.from({ length: 100 }, word));
   const itemPool = Array.from({ length: TASTES }, (_, t) =>
     Array.from({ length: 150 }, () => `${random.pick(vocab[t]!)} ${word()}`),
