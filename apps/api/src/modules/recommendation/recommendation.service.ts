@@ -44,6 +44,8 @@ export type Strategy = keyof typeof STRATEGIES;
 
 /** The viewer's newest signals that seed their suggestions, read live: a like counts at once. */
 const SEEDS_PER_VIEWER = 50;
+/** Personal candidates read in full per request (the rest never could make the page). */
+const PERSONAL_CANDIDATES = 200;
 /** Candidates scored per request: enough to fill the page under the category cap. */
 const poolSize = (limit: number) => limit * 4 + 20;
 
@@ -132,9 +134,22 @@ const RECOMMENDED_SQL = `
     UNION SELECT saved_from_id FROM collections WHERE user_id = $1 AND saved_from_id IS NOT NULL
     UNION SELECT collection_id FROM dismissed_collections WHERE user_id = $1
   ),
+  -- The best personal candidates by their personal terms alone, before any collection is read:
+  -- a person with many likes reaches thousands of neighbours, and only the top can make a page.
+  personal AS (
+    SELECT k.id FROM (
+      SELECT id FROM cf UNION SELECT id FROM ct UNION SELECT id FROM social
+      UNION SELECT id FROM rated_hits WHERE n > 0
+      EXCEPT SELECT id FROM mine
+    ) k
+    LEFT JOIN cf ON cf.id = k.id LEFT JOIN ct ON ct.id = k.id LEFT JOIN social so ON so.id = k.id
+    LEFT JOIN rated_hits rh ON rh.id = k.id LEFT JOIN penalty pe ON pe.id = k.id
+    ORDER BY $3::float8 * coalesce(cf.score, 0) + $4::float8 * coalesce(ct.score, 0)
+      + $5::float8 * ln(1 + coalesce(so.n, 0)) + $6::float8 * coalesce(rh.n, 0) - coalesce(pe.score, 0) DESC, k.id
+    LIMIT ${PERSONAL_CANDIDATES}
+  ),
   candidates AS (
-    (SELECT id FROM cf UNION SELECT id FROM ct UNION SELECT id FROM social
-     UNION SELECT id FROM rated_hits WHERE n > 0 UNION SELECT id FROM popular UNION SELECT id FROM fav_popular)
+    (SELECT id FROM personal UNION SELECT id FROM popular UNION SELECT id FROM fav_popular)
     EXCEPT SELECT id FROM mine
   ),
   scored AS (
