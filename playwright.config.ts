@@ -74,6 +74,8 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       // Every journey registers or logs in from 127.0.0.1.
       AUTH_RATE_LIMIT_PER_IP: '1000',
+      // Recommendation neighbours rebuild every 2 s, so a journey sees new collections at once.
+      RECOMMEND_REFRESH_SECONDS: '2',
     },
   },
 });

@@ -1,5 +1,6 @@
 // API load benchmark: `npm run bench:api` (PostgreSQL via scripts/with-postgres.mjs, then PGlite).
-// For GET /api/v1/collection/by_category/{id}, GET /api/v1/collection/{id} and
+// For GET /api/v1/collection/by_category/{id}, GET /api/v1/collection/recommended?limit=20 (for a
+// reader with the likes and follows of the median seeded person), GET /api/v1/collection/{id} and
 // GET /api/v1/search?q=<the commonest word of collection names> on a seeded database
 // (10k collections, ~55k items), prints requests/s and p99 next to a baseline measured in the same
 // run: the same server answering a fixed in-memory JSON of the same size. Not a test.
@@ -12,7 +13,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
-const TARGETS = ['by_category', 'collection', 'search'] as const;
+const TARGETS = ['by_category', 'recommended', 'collection', 'search'] as const;
 type Target = (typeof TARGETS)[number];
 
 interface Ready {
@@ -84,6 +85,7 @@ for (const kind of runs) {
   );
   const labels: Record<Target, string> = {
     by_category: 'GET /collection/by_category/{id} (20 cards)',
+    recommended: 'GET /collection/recommended?limit=20',
     collection: 'GET /collection/{id}',
     search: `GET /search?q=${ready.searchWord} (20 of ${fmt(ready.searchMatches)} hits)`,
   };

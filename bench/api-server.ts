@@ -13,6 +13,7 @@ import {
 } from '../apps/api/src/db/seed/community.ts';
 import { loadConfig } from '../apps/api/src/env.ts';
 import { hashPassword } from '../apps/api/src/lib/passwords.ts';
+import { refreshRecommendations } from '../apps/api/src/modules/recommendation/recommendation.job.ts';
 
 const COLLECTIONS = Number(process.env.BENCH_COLLECTIONS ?? 10_000);
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 1_000);
@@ -49,6 +50,10 @@ log(
   `seeded ${community.users.length} people, ${community.collections.length} collections, ` +
     `${community.items.length} items in ${((Date.now() - started) / 1000).toFixed(1)} s (${db.kind})`,
 );
+
+// The recommendation neighbours, as the API process's job would have built them by now.
+const precompute = await refreshRecommendations(db, { force: true });
+log(`recommendation neighbours precomputed in ${(precompute.ms / 1000).toFixed(1)} s`);
 
 const config = loadConfig({
   LOG_LEVEL: 'warn',
@@ -100,8 +105,29 @@ const [common] = await db.query<{ word: string; hits: number }>(
      (to_tsquery('acervo_pt', w.word || ':*') || to_tsquery('acervo_simple', w.word || ':*'))) AS hits
    FROM w`,
 );
+// Recommendations are per person: the bench reader takes on the likes and follows of the seeded
+// person with the median number of likes, so its suggestions have seeds like a typical person's.
+const [median] = await db.query<{ id: string }>(
+  `SELECT user_id AS id FROM collection_likes GROUP BY user_id ORDER BY count(*), user_id
+   OFFSET (SELECT count(DISTINCT user_id) / 2 FROM collection_likes) LIMIT 1`,
+);
+const readerId = registration.json().data.user_id as string;
+for (const table of ['collection_likes', 'collection_followers']) {
+  await db.query(
+    `INSERT INTO ${table} (collection_id, user_id)
+     SELECT collection_id, $2 FROM ${table} WHERE user_id = $1`,
+    [median!.id, readerId],
+  );
+}
+await db.query(
+  `INSERT INTO user_followers (followed_id, follower_id)
+   SELECT followed_id, $2 FROM user_followers WHERE follower_id = $1 AND followed_id <> $2`,
+  [median!.id, readerId],
+);
+
 const paths = {
   by_category: `/api/v1/collection/by_category/${category!.category_id}`,
+  recommended: '/api/v1/collection/recommended?limit=20',
   collection: `/api/v1/collection/${collection!.id}`,
   search: `/api/v1/search?type=collection&q=${encodeURIComponent(common!.word)}`,
 };

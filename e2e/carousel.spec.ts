@@ -10,11 +10,15 @@ const activeTitle = (page: Page) =>
 
 async function profileWithCarousel(page: Page, request: Parameters<typeof signUp>[0]) {
   const rui = await signUp(request, 'Rui Tavares');
-  const as = apiAs(request, rui);
-  const films = await as.categoryId('Filmes');
-  // The strip shows the 5 most followed public collections; at 1280 px three fit, so it scrolls.
-  for (let i = 1; i <= 5; i++)
-    await as.createCollection({ category_id: films, name: `Faixa ${i} ${rui.email}` });
+  // The strip shows 5 suggestions, never one's own and at most 2 from one category: someone else's
+  // collections in five categories fill it. At 1280 px three fit, so it scrolls.
+  const lia = await signUp(request, 'Lia Faixas');
+  const as = apiAs(request, lia);
+  for (const [i, category] of ['Filmes', 'Livros', 'Séries', 'Músicas', 'Jogos'].entries())
+    await as.createCollection({
+      category_id: await as.categoryId(category),
+      name: `Faixa ${i + 1} ${rui.email}`,
+    });
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, rui, '/profile');
   await expect(page.locator('#recommended-slides .swiper-slide-active')).toBeVisible();

@@ -88,7 +88,7 @@ test('feed and profile loads', async ({ page }) => {
   await page.unrouteAll();
 
   await failWhen(page, 'GET', /\/api\/v1\/user\//, serverError);
-  await failWhen(page, 'GET', /\/collection\/by_followers$/, serverError);
+  await failWhen(page, 'GET', /\/collection\/recommended$/, serverError);
   await failWhen(page, 'GET', /\/collection\/by_user\//, abort);
   await page.goto('/profile');
   await expect(alert(page, TEXT.profile)).toBeVisible();

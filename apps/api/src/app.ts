@@ -21,6 +21,7 @@ import { notificationRoutes } from './modules/notification/notification.routes.t
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { followRoutes } from './modules/follow/follow.routes.ts';
 import { reactionRoutes } from './modules/reaction/reaction.routes.ts';
+import { recommendationRoutes } from './modules/recommendation/recommendation.routes.ts';
 import { saveRoutes } from './modules/save/save.routes.ts';
 import { renderIndexPage, shareRoutes } from './modules/share/share.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
@@ -103,6 +104,7 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
       await api.register(pictureRoutes, { db, storage });
       await api.register(accountRoutes, { db, storage });
       await api.register(imageRoutes, { db, storage });
+      await api.register(recommendationRoutes, { db });
     },
     { prefix: '/api/v1' },
   );

@@ -73,6 +73,8 @@ export const configSchema = z
     S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
+    /** Seconds between rebuilds of the recommendation neighbours (the first runs at start). */
+    RECOMMEND_REFRESH_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** smtp://user:password@host:587 or smtps://…; without it mails are written as .eml files. */
     SMTP_URL: z.preprocess(
       emptyToUndefined,

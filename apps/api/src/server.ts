@@ -7,6 +7,7 @@ import { loadConfig } from './env.ts';
 import { purgeExpiredSessions } from './modules/auth/auth.service.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
 import { startMailWorker } from './modules/mail/mail-worker.ts';
+import { startRecommendationJob } from './modules/recommendation/recommendation.job.ts';
 
 /** After the last in-flight request, how long connections kept alive may still send one (answered 503). */
 const SHUTDOWN_GRACE_MS = 1_000;
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
   const mailWorker = startMailWorker(db, transport, app.log);
   // `npm run backup` asks the running server (the only process that may open the embedded database).
   const stopBackups = db.dumpDataDir ? serveBackupRequests(db, config.DATA_DIR, app.log) : () => {};
+  const recommendations = startRecommendationJob(db, app.log, config.RECOMMEND_REFRESH_SECONDS * 1000);
 
   let closing = false;
   let inFlight = 0;
@@ -78,6 +80,7 @@ async function main(): Promise<void> {
       await app.close();
       // A mail being sent finishes first; whatever is still queued waits in the outbox.
       await mailWorker.stop();
+      await recommendations.stop();
       await db.close();
       process.exit(0);
     } catch (err) {

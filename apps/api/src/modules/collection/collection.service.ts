@@ -369,3 +369,22 @@ export async function listByFollowers(db: Queryable, viewer: Viewer, limit: numb
   );
   return rows.map((row) => toCollection(row, viewer));
 }
+
+/**
+ * Cards for `ids`, in that order, leaving out any the viewer may not read (recommendations pick
+ * the ids; this renders them like every other card).
+ */
+export async function listCardsByIds(db: Queryable, ids: string[], viewer: Viewer): Promise<Collection[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.query<CollectionRow>(
+    `WITH page AS (
+       SELECT c.* FROM collections c WHERE c.id = ANY($1::text[]) AND ${visibleToViewer('c', '$2')}
+     )
+     SELECT ${collectionColumns(String(CARD_PREVIEW_ITEMS), '$2')}
+     FROM page c`,
+    [ids, viewer.id],
+    'collections_by_ids',
+  );
+  const byId = new Map(rows.map((row) => [row.id, toCollection(row, viewer)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

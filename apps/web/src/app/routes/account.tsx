@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { AccountProfile } from '../../features/users/components/account-form';
 import { AccountMenu } from '../../features/users/components/account-menu';
+import { PrivacyPanel } from '../../features/recommendations/components/privacy-panel';
 import { DataExport } from '../../features/users/components/data-export';
 import { DeleteAccount } from '../../features/users/components/delete-account';
 import { DeviceSessions } from '../../features/users/components/device-sessions';
@@ -59,6 +60,7 @@ export function AccountSecurityPage() {
         </div>
       </div>
       <DeviceSessions />
+      <PrivacyPanel />
       <DataExport />
       <DeleteAccount />
     </>

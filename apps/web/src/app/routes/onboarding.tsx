@@ -4,7 +4,8 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useAuth } from '../../lib/auth';
 
 type Card = { title: string; body: string; action: string };
-const TARGETS = ['/lists/create', '/feed', '/profile/update'];
+// "Explorar recomendações" opens the feed on its "Para você" tab (issue 11).
+const TARGETS = ['/lists/create', '/feed?tab=para-voce', '/profile/update'];
 
 /** Welcome after registration (spec section 2): three ways to start. */
 export function OnboardingPage() {

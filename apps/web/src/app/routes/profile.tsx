@@ -1,11 +1,24 @@
 import { useParams, Navigate } from 'react-router';
 import { RecommendedCarousel } from '../../features/collections/components/recommended-carousel';
 import { UserCollections } from '../../features/collections/components/user-collections';
+import { CollectionSuggestionNote } from '../../features/recommendations/components/suggestion-note';
+import { useRecommendedCollections } from '../../features/recommendations/hooks/use-recommendations';
 import { FollowUserButton } from '../../features/social/components/follow-button';
 import { FollowLists } from '../../features/social/components/people';
 import type { FollowList } from '../../features/social/api/social-api';
 import { ProfileHeader } from '../../features/users/components/profile-header';
 import { useAuth } from '../../lib/auth';
+
+/** The strip of the recommender's picks (issue 11), each card saying why it is there. */
+function ProfileRecommendations() {
+  const query = useRecommendedCollections(5);
+  return (
+    <RecommendedCarousel
+      query={query}
+      note={(suggestion) => <CollectionSuggestionNote suggestion={suggestion} />}
+    />
+  );
+}
 
 /** /profile: header, recommended collections, the user's collections by category (spec 2). */
 export function ProfilePage() {
@@ -15,7 +28,7 @@ export function ProfilePage() {
     <>
       <ProfileHeader userId={userId} own />
       <div className="container py-4 py-lg-5">
-        <RecommendedCarousel />
+        <ProfileRecommendations />
         <UserCollections userId={userId} own />
       </div>
     </>

@@ -6,6 +6,7 @@ import { errors } from './errors';
 import { legal } from './legal';
 import { notifications } from './notifications';
 import { contact, help, landing, onboarding } from './pages';
+import { recommendations } from './recommendations';
 import { search } from './search';
 import { social } from './social';
 import { users } from './users';
@@ -26,4 +27,5 @@ export const en: Catalog = {
   social,
   notifications,
   search,
+  recommendations,
 };

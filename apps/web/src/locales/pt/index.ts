@@ -5,6 +5,7 @@ import { errors } from './errors';
 import { legal } from './legal';
 import { notifications } from './notifications';
 import { contact, help, landing, onboarding } from './pages';
+import { recommendations } from './recommendations';
 import { search } from './search';
 import { social } from './social';
 import { users } from './users';
@@ -29,4 +30,5 @@ export const pt = {
   social,
   notifications,
   search,
+  recommendations,
 };

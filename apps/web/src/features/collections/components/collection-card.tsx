@@ -1,4 +1,5 @@
 import { CARD_PREVIEW_ITEMS, type Collection } from '@acervo/contract/collection';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCollectionSlots } from '../../../lib/feature-slots';
@@ -16,11 +17,14 @@ export function CollectionCard({
   collection,
   showOwner = true,
   eager = false,
+  note,
 }: {
   collection: Collection;
   showOwner?: boolean;
   /** Above the fold: its cover loads at once instead of lazily. */
   eager?: boolean;
+  /** Above the actions: e.g. why a recommendation was picked (another feature fills it). */
+  note?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { cardActions: CardActions } = useCollectionSlots();
@@ -70,6 +74,7 @@ export function CollectionCard({
           <p className="text-body-secondary fst-italic mb-3">{t('collections.card.empty')}</p>
         )}
         <div className="mt-auto">
+          {note}
           {CardActions ? <CardActions collection={collection} /> : null}
           <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mt-2">
             <span className="small text-body-secondary">
@@ -86,13 +91,16 @@ export function CollectionCard({
 }
 
 /** Cards in a responsive grid, or 'Nenhum registro encontrado.' when there are none. */
-export function CollectionGrid({
+export function CollectionGrid<C extends Collection>({
   collections,
   showOwner = true,
   emptyText,
   columnClass = 'col-12 col-md-6 col-xl-4',
+  note,
 }: {
-  collections: Collection[];
+  collections: C[];
+  /** Something of each card's own under it (the reason of a recommendation). */
+  note?: (collection: C) => ReactNode;
   /** Grid column classes: the feed, next to its sidebar, fits two cards a row. */
   columnClass?: string;
   showOwner?: boolean;
@@ -105,7 +113,12 @@ export function CollectionGrid({
     <div className="row g-4">
       {collections.map((collection, index) => (
         <div key={collection.id} className={columnClass}>
-          <CollectionCard collection={collection} showOwner={showOwner} eager={index < 2} />
+          <CollectionCard
+            collection={collection}
+            showOwner={showOwner}
+            eager={index < 2}
+            note={note?.(collection)}
+          />
         </div>
       ))}
     </div>

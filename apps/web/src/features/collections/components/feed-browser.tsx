@@ -10,7 +10,7 @@ import { errorMessageKey } from '../../../lib/api-errors';
 import { useCategories, useCategoryCollections, usePopularCollections } from '../hooks/use-collections';
 import { CollectionGrid } from './collection-card';
 
-type FeedTab = 'categories' | 'popular' | 'people';
+type FeedTab = 'categories' | 'popular' | 'forYou' | 'people';
 
 function CategoryCollections({ categoryId, categoryName }: { categoryId: string; categoryName: string }) {
   const { t } = useTranslation();
@@ -73,13 +73,24 @@ function PopularCollections() {
 /**
  * The feed (spec section 2): categories on the side, the first one alphabetically selected on load
  * (the API sorts them by name), and three tabs. The app plugs in the search box above the
- * categories and the Pessoas tab's content (issue 8), which belong to other features.
+ * categories, the Pessoas tab's content (issue 8) and the "Para você" tab (issue 11), which belong
+ * to other features. `initialTab` opens "Para você" when /onboarding links to it.
  */
-export function FeedBrowser({ search, people }: { search?: ReactNode; people?: ReactNode }) {
+export function FeedBrowser({
+  search,
+  people,
+  forYou,
+  initialTab = 'categories',
+}: {
+  search?: ReactNode;
+  people?: ReactNode;
+  forYou?: { title: string; content: ReactNode };
+  initialTab?: FeedTab;
+}) {
   const { t } = useTranslation();
   const categories = useCategories();
   const [chosen, setChosen] = useState<string | null>(null);
-  const [tab, setTab] = useState<FeedTab>('categories');
+  const [tab, setTab] = useState<FeedTab>(initialTab);
   const selected = categories.data?.find((c) => c.id === chosen) ?? categories.data?.[0];
 
   return (
@@ -142,6 +153,11 @@ export function FeedBrowser({ search, people }: { search?: ReactNode; people?: R
           <Tab eventKey="popular" title={t('collections.feed.tabs.popular')}>
             <PopularCollections />
           </Tab>
+          {forYou ? (
+            <Tab eventKey="forYou" title={forYou.title}>
+              {forYou.content}
+            </Tab>
+          ) : null}
           {people ? (
             <Tab eventKey="people" title={t('collections.feed.tabs.people')}>
               {people}

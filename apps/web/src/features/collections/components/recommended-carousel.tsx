@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import type { Collection } from '@acervo/contract/collection';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { Swiper as SwiperInstance } from 'swiper';
 import { Autoplay, A11y } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
@@ -9,7 +10,6 @@ import { CardSkeleton } from '../../../components/ui/card-skeleton';
 import { ErrorState } from '../../../components/ui/error-state';
 import { ChevronIcon, PlayPauseIcon } from '../../../components/ui/icons';
 import { errorMessageKey } from '../../../lib/api-errors';
-import { usePopularCollections } from '../hooks/use-collections';
 import { CollectionCard } from './collection-card';
 
 function prefersReducedMotion(): boolean {
@@ -21,8 +21,15 @@ function prefersReducedMotion(): boolean {
 /** Spec section 9: speed 400, autoplay 3000 ms; 1 slide up to 768 px, 2 at 1024, 3 at 1200. */
 const BREAKPOINTS = { 0: { slidesPerView: 1 }, 1024: { slidesPerView: 2 }, 1200: { slidesPerView: 3 } };
 
+/** Just what the strip reads of a query (the page hands in whose suggestions to show). */
+type SuggestionsQuery<C> =
+  | { isPending: true; isError: false; data: undefined; error: unknown; refetch: () => unknown }
+  | { isPending: false; isError: true; data?: C[] | undefined; error: unknown; refetch: () => unknown }
+  | { isPending: false; isError: false; data: C[]; error: unknown; refetch: () => unknown };
+
 /**
- * The profile's strip of recommended collections (the 5 most followed, spec section 2).
+ * The profile's strip of recommended collections (spec section 2; issue 11 fills it with the
+ * recommender's picks, and `note` shows each one's reason).
  *
  * The arrows sit in the section header, next to 'Ver mais no feed': Swiper's own arrows float
  * over the slides and covered the first card's items on desktop. They are plain buttons that
@@ -33,9 +40,14 @@ const BREAKPOINTS = { 0: { slidesPerView: 1 }, 1024: { slidesPerView: 2 }, 1200:
  * Moving content needs a way to stop it (WCAG 2.2.2): a pause button, a pause while keyboard focus
  * is inside the slides, and no autoplay at all for people who ask for reduced motion.
  */
-export function RecommendedCarousel() {
+export function RecommendedCarousel<C extends Collection>({
+  query,
+  note,
+}: {
+  query: SuggestionsQuery<C>;
+  note?: (collection: C) => ReactNode;
+}) {
   const { t } = useTranslation();
-  const query = usePopularCollections();
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
   // All the cards fit (few collections, wide screen): nothing to scroll, so no arrows.
   const [locked, setLocked] = useState(true);
@@ -100,7 +112,7 @@ export function RecommendedCarousel() {
           message={t(errorMessageKey(query.error, 'recommendations'))}
           onRetry={() => void query.refetch()}
         />
-      ) : query.data.length === 0 ? (
+      ) : !query.data || query.data.length === 0 ? (
         <div className="empty-state text-body-secondary">{t('collections.empty')}</div>
       ) : (
         // Focus events bubble in React, so this wrapper hears focus moving into and out of any card.
@@ -128,7 +140,7 @@ export function RecommendedCarousel() {
           >
             {query.data.map((collection) => (
               <SwiperSlide key={collection.id} className="h-auto">
-                <CollectionCard collection={collection} />
+                <CollectionCard collection={collection} note={note?.(collection)} />
               </SwiperSlide>
             ))}
           </Swiper>

@@ -1,0 +1,498 @@
+import type {
+  CollectionReason,
+  PersonReason,
+  RecommendationSettings,
+  RecommendationSettingsBody,
+  RecommendedCollection,
+  SeedSignal,
+  SuggestedPerson,
+} from '@acervo/contract/recommendation';
+import type { UserProfile } from '@acervo/contract/user';
+import type { Queryable } from '../../db/client.ts';
+import { issue } from '@acervo/contract/validation';
+import { validationFailed } from '../../lib/app-error.ts';
+import { assertCan, PUBLICLY_LISTED, visibleToViewer, type Viewer } from '../collection/collection.policy.ts';
+import { findGuarded, listCardsByIds } from '../collection/collection.service.ts';
+import { assertUserExists, pageProfiles, userNotFound } from '../user/user.service.ts';
+
+/**
+ * How much each signal weighs in a collection's score. The hybrid is the product; the others are
+ * its parts alone, kept for the offline benchmark (bench/recommend.ts) that compares them.
+ */
+export interface Weights {
+  /** Sum of the item-to-item (co-likes...) similarities to the viewer's seeds. */
+  cf: number;
+  /** Sum of the content (shared words) similarities to the viewer's seeds. */
+  content: number;
+  /** ln(1 + people the viewer follows who liked it). */
+  social: number;
+  /** Items the viewer rated 4+ (minus those rated 2-) that the collection also holds. */
+  rated: number;
+  /** In one of the three categories the viewer's seeds lean to. */
+  category: number;
+  /** ln(1 + followers + likes): the cold-start fallback and the tie-breaker. */
+  popularity: number;
+}
+
+export const STRATEGIES = {
+  hybrid: { cf: 1, content: 0.6, social: 0.4, rated: 0.4, category: 0.05, popularity: 0.02 },
+  collaborative: { cf: 1, content: 0, social: 0, rated: 0, category: 0, popularity: 1e-6 },
+  content: { cf: 0, content: 1, social: 0, rated: 0, category: 0, popularity: 1e-6 },
+  popularity: { cf: 0, content: 0, social: 0, rated: 0, category: 0, popularity: 1 },
+} as const satisfies Record<string, Weights>;
+export type Strategy = keyof typeof STRATEGIES;
+
+/** The viewer's newest signals that seed their suggestions, read live: a like counts at once. */
+const SEEDS_PER_VIEWER = 50;
+/** Personal candidates read in full per request (the rest never could make the page). */
+const PERSONAL_CANDIDATES = 200;
+/** Candidates scored per request: enough to fill the page under the category cap. */
+const poolSize = (limit: number) => limit * 4 + 20;
+
+/**
+ * One statement: the viewer's live seeds meet the precomputed neighbours (`collection_neighbors`,
+ * rebuilt by recommendation.job.ts), plus what the people they follow liked, the items they
+ * rated, and the popular collections (overall and in their favourite categories) as fallback.
+ * Never their own, one they like, follow, collaborate on, saved or dismissed, nor one they may
+ * not read. Neighbours of dismissed collections count against a candidate. The page is cut
+ * before anything is looked up for display.
+ */
+const RECOMMENDED_SQL = `
+  WITH me AS (SELECT personalize FROM users WHERE id = $1),
+  seeds AS (
+    SELECT s.collection_id, s.signal FROM (
+      SELECT collection_id, 'like' AS signal, created_at AS at FROM collection_likes WHERE user_id = $1
+      UNION ALL SELECT collection_id, 'follow', created_at FROM collection_followers WHERE user_id = $1
+      UNION ALL SELECT collection_id, 'collaborate', created_at FROM collection_collaborators WHERE user_id = $1
+      UNION ALL SELECT saved_from_id, 'save', created_at FROM collections
+        WHERE user_id = $1 AND saved_from_id IS NOT NULL
+    ) s
+    JOIN collections sc ON sc.id = s.collection_id AND ${visibleToViewer('sc', '$1')}
+    WHERE (SELECT personalize FROM me)
+    ORDER BY s.at DESC, s.collection_id LIMIT ${SEEDS_PER_VIEWER}
+  ),
+  neigh AS (
+    SELECT n.neighbor_id AS id, n.kind, n.score::float8 AS score, s.collection_id AS seed, s.signal
+    FROM seeds s JOIN collection_neighbors n ON n.collection_id = s.collection_id
+  ),
+  cf AS (
+    SELECT id, sum(score) AS score, (array_agg(seed ORDER BY score DESC, seed))[1] AS seed,
+      (array_agg(signal ORDER BY score DESC, seed))[1] AS signal
+    FROM neigh WHERE kind = 'cf' GROUP BY id
+  ),
+  ct AS (
+    SELECT id, sum(score) AS score, (array_agg(seed ORDER BY score DESC, seed))[1] AS seed
+    FROM neigh WHERE kind = 'content' GROUP BY id
+  ),
+  penalty AS (
+    SELECT n.neighbor_id AS id, sum(n.score)::float8 AS score
+    FROM dismissed_collections d JOIN collection_neighbors n ON n.collection_id = d.collection_id
+    WHERE d.user_id = $1 GROUP BY n.neighbor_id
+  ),
+  social AS (
+    SELECT l.collection_id AS id, count(*)::int AS n
+    FROM user_followers f
+    JOIN users u ON u.id = f.followed_id AND u.share_activity
+    JOIN collection_likes l ON l.user_id = f.followed_id
+    WHERE f.follower_id = $1 AND (SELECT personalize FROM me)
+    GROUP BY l.collection_id
+  ),
+  rated AS (
+    SELECT lower(i.name) AS key, min(i.name) AS name, max(i.rating)::float8 AS rating
+    FROM collections c JOIN collection_items i ON i.collection_id = c.id
+    WHERE c.user_id = $1 AND (i.rating >= 4 OR i.rating <= 2) AND (SELECT personalize FROM me)
+    GROUP BY lower(i.name)
+    ORDER BY max(i.rating) DESC, lower(i.name) LIMIT 100
+  ),
+  rated_hits AS (
+    SELECT i.collection_id AS id,
+      (count(DISTINCT r.key) FILTER (WHERE r.rating >= 4) - count(DISTINCT r.key) FILTER (WHERE r.rating <= 2))::int AS n,
+      (array_agg(r.name ORDER BY r.rating DESC, r.name) FILTER (WHERE r.rating >= 4))[1] AS item,
+      (array_agg(r.rating ORDER BY r.rating DESC, r.name) FILTER (WHERE r.rating >= 4))[1] AS rating
+    FROM rated r JOIN collection_items i ON lower(i.name) = r.key
+    GROUP BY i.collection_id
+  ),
+  fav AS (
+    SELECT c.category_id FROM seeds s JOIN collections c ON c.id = s.collection_id
+    GROUP BY c.category_id ORDER BY count(*) DESC, c.category_id LIMIT 3
+  ),
+  popular AS (
+    SELECT c.id FROM collections c WHERE ${PUBLICLY_LISTED('c')}
+    ORDER BY c.followers_count DESC, c.likes_count DESC, c.updated_at DESC, c.id DESC LIMIT 100
+  ),
+  fav_popular AS (
+    SELECT p.id FROM fav CROSS JOIN LATERAL (
+      SELECT c.id FROM collections c WHERE c.category_id = fav.category_id AND ${PUBLICLY_LISTED('c')}
+      ORDER BY c.popularity DESC, c.updated_at DESC, c.id DESC LIMIT 30
+    ) p
+  ),
+  -- What the viewer already has or refused: one hashed anti-join instead of a probe per candidate.
+  mine AS (
+    SELECT collection_id AS id FROM collection_likes WHERE user_id = $1
+    UNION SELECT collection_id FROM collection_followers WHERE user_id = $1
+    UNION SELECT collection_id FROM collection_collaborators WHERE user_id = $1
+    UNION SELECT saved_from_id FROM collections WHERE user_id = $1 AND saved_from_id IS NOT NULL
+    UNION SELECT collection_id FROM dismissed_collections WHERE user_id = $1
+  ),
+  -- The best personal candidates by their personal terms alone, before any collection is read:
+  -- a person with many likes reaches thousands of neighbours, and only the top can make a page.
+  personal AS (
+    SELECT k.id FROM (
+      SELECT id FROM cf UNION SELECT id FROM ct UNION SELECT id FROM social
+      UNION SELECT id FROM rated_hits WHERE n > 0
+      EXCEPT SELECT id FROM mine
+    ) k
+    LEFT JOIN cf ON cf.id = k.id LEFT JOIN ct ON ct.id = k.id LEFT JOIN social so ON so.id = k.id
+    LEFT JOIN rated_hits rh ON rh.id = k.id LEFT JOIN penalty pe ON pe.id = k.id
+    ORDER BY $3::float8 * coalesce(cf.score, 0) + $4::float8 * coalesce(ct.score, 0)
+      + $5::float8 * ln(1 + coalesce(so.n, 0)) + $6::float8 * coalesce(rh.n, 0) - coalesce(pe.score, 0) DESC, k.id
+    LIMIT ${PERSONAL_CANDIDATES}
+  ),
+  candidates AS (
+    (SELECT id FROM personal UNION SELECT id FROM popular UNION SELECT id FROM fav_popular)
+    EXCEPT SELECT id FROM mine
+  ),
+  scored AS (
+    SELECT c.id, c.category_id, cf.seed AS cf_seed, cf.signal AS cf_signal, ct.seed AS ct_seed,
+      coalesce(cf.score, 0) AS cf, coalesce(ct.score, 0) AS ct, coalesce(so.n, 0) AS social,
+      coalesce(rh.n, 0) AS rated, rh.item AS rated_item, rh.rating AS rated_rating,
+      EXISTS (SELECT 1 FROM fav WHERE fav.category_id = c.category_id) AS fav_category,
+      $3::float8 * coalesce(cf.score, 0) + $4::float8 * coalesce(ct.score, 0)
+        + $5::float8 * ln(1 + coalesce(so.n, 0)) + $6::float8 * coalesce(rh.n, 0)
+        + $7::float8 * (EXISTS (SELECT 1 FROM fav WHERE fav.category_id = c.category_id))::int
+        + $8::float8 * ln(1 + c.popularity) - coalesce(pe.score, 0) AS score
+    FROM candidates k JOIN collections c ON c.id = k.id
+    LEFT JOIN cf ON cf.id = c.id LEFT JOIN ct ON ct.id = c.id LEFT JOIN social so ON so.id = c.id
+    LEFT JOIN rated_hits rh ON rh.id = c.id LEFT JOIN penalty pe ON pe.id = c.id
+    WHERE c.user_id <> $1 AND ${visibleToViewer('c', '$1')}
+    ORDER BY score DESC, c.id
+    LIMIT $2
+  )
+  -- Names are looked up for the page only, after the LIMIT.
+  SELECT s.*,
+    (SELECT cat.name FROM categories cat WHERE cat.id = s.category_id) AS category_name,
+    (SELECT x.name FROM collections x WHERE x.id = s.cf_seed) AS cf_seed_name,
+    (SELECT x.name FROM collections x WHERE x.id = s.ct_seed) AS ct_seed_name
+  FROM scored s
+  ORDER BY s.score DESC, s.id`;
+
+interface CandidateRow {
+  id: string;
+  category_id: string;
+  category_name: string;
+  cf: number;
+  cf_seed: string | null;
+  cf_seed_name: string | null;
+  cf_signal: SeedSignal | null;
+  ct: number;
+  ct_seed: string | null;
+  ct_seed_name: string | null;
+  social: number;
+  rated: number;
+  rated_item: string | null;
+  rated_rating: number | null;
+  fav_category: boolean;
+  score: number;
+}
+
+/** The signal that weighed most in a candidate's score, as a reason the viewer can check. */
+function collectionReason(row: CandidateRow, w: Weights): CollectionReason {
+  const parts: [number, () => CollectionReason][] = [
+    [
+      w.cf * row.cf,
+      () => ({
+        code: 'because_you',
+        params: { collection_id: row.cf_seed!, collection_name: row.cf_seed_name!, signal: row.cf_signal! },
+      }),
+    ],
+    [
+      w.content * row.ct,
+      () => ({
+        code: 'similar_to',
+        params: { collection_id: row.ct_seed!, collection_name: row.ct_seed_name! },
+      }),
+    ],
+    [w.social * Math.log1p(row.social), () => ({ code: 'followed_liked', params: { count: row.social } })],
+    [
+      row.rated_item ? w.rated * row.rated : 0,
+      () => ({ code: 'rated_item', params: { item_name: row.rated_item!, rating: row.rated_rating! } }),
+    ],
+  ];
+  const [weight, reason] = parts.reduce((best, part) => (part[0] > best[0] ? part : best));
+  if (weight > 0) return reason();
+  if (row.fav_category && w.category > 0) {
+    return { code: 'popular_in_category', params: { category_name: row.category_name } };
+  }
+  return { code: 'popular', params: {} };
+}
+
+/**
+ * The best `limit` candidates, in score order, with at most half of them (and at least one) from
+ * any one category: a page may come back shorter rather than break that rule.
+ */
+function diverse<R extends { category_id: string }>(rows: R[], limit: number): R[] {
+  const cap = Math.max(1, Math.floor(limit / 2));
+  const perCategory = new Map<string, number>();
+  const picked: R[] = [];
+  for (const row of rows) {
+    if (picked.length === limit) break;
+    const n = perCategory.get(row.category_id) ?? 0;
+    if (n >= cap) continue;
+    perCategory.set(row.category_id, n + 1);
+    picked.push(row);
+  }
+  return picked;
+}
+
+/** Collections for the viewer, each with its reason; `strategy` other than hybrid is for the benchmark. */
+export async function recommendCollections(
+  db: Queryable,
+  viewer: Viewer,
+  limit: number,
+  strategy: Strategy = 'hybrid',
+): Promise<RecommendedCollection[]> {
+  const w = STRATEGIES[strategy];
+  const rows = await db.query<CandidateRow>(
+    RECOMMENDED_SQL,
+    [viewer.id, poolSize(limit), w.cf, w.content, w.social, w.rated, w.category, w.popularity],
+    'recommended_collections',
+  );
+  const picked = diverse(rows, limit);
+  const cards = await listCardsByIds(
+    db,
+    picked.map((row) => row.id),
+    viewer,
+  );
+  const reasons = new Map(picked.map((row) => [row.id, collectionReason(row, w)]));
+  return cards.map((card) => ({ ...card, reason: reasons.get(card.id)! }));
+}
+
+/** Just the ids, for the offline benchmark: no cards, no diversity rule, no reasons. */
+export async function recommendedIds(
+  db: Queryable,
+  viewer: Viewer,
+  limit: number,
+  strategy: Strategy,
+): Promise<string[]> {
+  const w = STRATEGIES[strategy];
+  const rows = await db.query<CandidateRow>(
+    RECOMMENDED_SQL,
+    [viewer.id, limit, w.cf, w.content, w.social, w.rated, w.category, w.popularity],
+    'recommended_collections',
+  );
+  return rows.map((row) => row.id);
+}
+
+// ---- People ----
+
+/**
+ * People whose tastes match the viewer's, computed live (the Pessoas tab is not a hot read):
+ * items both rated alike (by item name, at most one star apart), collections both like or
+ * follow, people both follow. Only people who share their activity, never oneself, someone
+ * already followed or dismissed. The reasons only name what the viewer may read. Popular people
+ * fill the rest (and are all there is with personalisation off).
+ */
+const SUGGESTED_SQL = `
+  WITH me AS (SELECT personalize FROM users WHERE id = $1),
+  mine AS (
+    SELECT collection_id FROM collection_likes WHERE user_id = $1 AND (SELECT personalize FROM me)
+    UNION SELECT collection_id FROM collection_followers WHERE user_id = $1 AND (SELECT personalize FROM me)
+  ),
+  others AS (
+    SELECT l.user_id AS id, l.collection_id FROM mine m
+    JOIN collection_likes l ON l.collection_id = m.collection_id WHERE l.user_id <> $1
+    UNION
+    SELECT f.user_id, f.collection_id FROM mine m
+    JOIN collection_followers f ON f.collection_id = m.collection_id WHERE f.user_id <> $1
+  ),
+  shared_by_category AS (
+    SELECT o.id, c.category_id, count(*)::int AS n
+    FROM others o JOIN collections c ON c.id = o.collection_id AND ${visibleToViewer('c', '$1')}
+    GROUP BY o.id, c.category_id
+  ),
+  shared_collections AS (
+    SELECT id, sum(n)::int AS n, count(*)::int AS categories,
+      (array_agg(category_id ORDER BY n DESC, category_id))[1] AS category_id
+    FROM shared_by_category GROUP BY id
+  ),
+  shared_follows AS (
+    SELECT theirs.follower_id AS id, count(*)::int AS n
+    FROM user_followers m JOIN user_followers theirs ON theirs.followed_id = m.followed_id
+    WHERE m.follower_id = $1 AND theirs.follower_id <> $1 AND (SELECT personalize FROM me)
+    GROUP BY theirs.follower_id
+  ),
+  my_rated AS (
+    SELECT lower(i.name) AS key, max(i.rating) AS rating
+    FROM collections c JOIN collection_items i ON i.collection_id = c.id
+    WHERE c.user_id = $1 AND i.rating IS NOT NULL AND (SELECT personalize FROM me)
+    GROUP BY lower(i.name)
+    ORDER BY max(i.rating) DESC, lower(i.name) LIMIT 200
+  ),
+  rated_pairs AS (
+    SELECT DISTINCT ON (c.user_id, r.key) c.user_id AS id, r.key, i.name, i.rating::float8 AS theirs,
+      r.rating::float8 AS mine
+    FROM my_rated r JOIN collection_items i ON lower(i.name) = r.key
+    JOIN collections c ON c.id = i.collection_id AND c.user_id <> $1 AND ${visibleToViewer('c', '$1')}
+    WHERE abs(i.rating - r.rating) <= 1
+    ORDER BY c.user_id, r.key, abs(i.rating - r.rating), i.name
+  ),
+  rated_alike AS (
+    SELECT id, sum(1 - abs(theirs - mine) / 2) AS similarity,
+      (array_agg(name ORDER BY (theirs = mine) DESC, mine DESC, name))[1:2] AS items,
+      (array_agg(CASE WHEN theirs = mine THEN mine END ORDER BY (theirs = mine) DESC, mine DESC, name))[1:2] AS ratings
+    FROM rated_pairs GROUP BY id
+  ),
+  popular AS (
+    SELECT u.id FROM users u WHERE u.id <> $1 ORDER BY u.followers_count DESC, u.id LIMIT 50
+  ),
+  candidates AS (
+    SELECT id FROM shared_collections UNION SELECT id FROM shared_follows
+    UNION SELECT id FROM rated_alike UNION SELECT id FROM popular
+  ),
+  page AS (
+    SELECT u.id,
+      coalesce(ra.similarity, 0) + 0.5 * coalesce(sc.n, 0) + 0.3 * coalesce(sf.n, 0)
+        + 0.01 * ln(1 + u.followers_count) AS score,
+      ra.similarity AS rated_similarity, ra.items AS rated_items, ra.ratings AS rated_ratings,
+      sc.n AS shared_collections, sc.categories AS shared_categories,
+      (SELECT cat.name FROM categories cat WHERE cat.id = sc.category_id) AS shared_category_name,
+      sf.n AS shared_follows
+    FROM candidates k JOIN users u ON u.id = k.id
+    LEFT JOIN rated_alike ra ON ra.id = u.id
+    LEFT JOIN shared_collections sc ON sc.id = u.id
+    LEFT JOIN shared_follows sf ON sf.id = u.id
+    WHERE u.id <> $1 AND u.share_activity
+      AND NOT EXISTS (SELECT 1 FROM user_followers f WHERE f.followed_id = u.id AND f.follower_id = $1)
+      AND NOT EXISTS (SELECT 1 FROM dismissed_people d WHERE d.person_id = u.id AND d.user_id = $1)
+    ORDER BY score DESC, u.id
+    LIMIT $2
+  )
+  ${pageProfiles(
+    '$1',
+    'p.score DESC, p.id',
+    `, p.rated_similarity, p.rated_items, p.rated_ratings,
+    p.shared_collections, p.shared_categories, p.shared_category_name, p.shared_follows`,
+  )}`;
+
+interface SuggestedRow extends UserProfile {
+  rated_similarity: number | null;
+  rated_items: string[] | null;
+  rated_ratings: (number | null)[] | null;
+  shared_collections: number | null;
+  shared_categories: number | null;
+  shared_category_name: string | null;
+  shared_follows: number | null;
+}
+
+function personReason(row: SuggestedRow): PersonReason {
+  const parts: [number, () => PersonReason][] = [
+    [
+      row.rated_similarity ?? 0,
+      () => {
+        const ratings = row.rated_ratings ?? [];
+        const same = ratings.every((r) => r !== null && r === ratings[0]);
+        return {
+          code: 'rated_alike',
+          params: { items: row.rated_items ?? [], rating: same ? (ratings[0] ?? null) : null },
+        };
+      },
+    ],
+    [
+      0.5 * (row.shared_collections ?? 0),
+      () => ({
+        code: 'shared_collections',
+        params: {
+          count: row.shared_collections!,
+          category_name: row.shared_categories === 1 ? row.shared_category_name : null,
+        },
+      }),
+    ],
+    [
+      0.3 * (row.shared_follows ?? 0),
+      () => ({ code: 'shared_follows', params: { count: row.shared_follows! } }),
+    ],
+  ];
+  const [weight, reason] = parts.reduce((best, part) => (part[0] > best[0] ? part : best));
+  return weight > 0 ? reason() : { code: 'popular', params: {} };
+}
+
+export async function suggestPeople(
+  db: Queryable,
+  viewer: Viewer,
+  limit: number,
+): Promise<SuggestedPerson[]> {
+  const rows = await db.query<SuggestedRow>(SUGGESTED_SQL, [viewer.id, limit], 'suggested_people');
+  return rows.map((row) => {
+    const {
+      rated_similarity: _rs,
+      rated_items: _ri,
+      rated_ratings: _rr,
+      shared_collections: _sc,
+      shared_categories: _sk,
+      shared_category_name: _sn,
+      shared_follows: _sf,
+      ...profile
+    } = row;
+    return { ...profile, reason: personReason(row) };
+  });
+}
+
+// ---- "Não tenho interesse" ----
+
+/** Hides a collection from the viewer's suggestions (or shows it again): 404 if they may not read it. */
+export async function setCollectionDismissed(
+  db: Queryable,
+  collectionId: string,
+  viewer: Viewer,
+  dismissed: boolean,
+): Promise<void> {
+  assertCan('read', await findGuarded(db, collectionId, viewer), viewer);
+  await db.query(
+    dismissed
+      ? `INSERT INTO dismissed_collections (user_id, collection_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`
+      : `DELETE FROM dismissed_collections WHERE user_id = $1 AND collection_id = $2`,
+    [viewer.id, collectionId],
+  );
+}
+
+export async function setPersonDismissed(
+  db: Queryable,
+  personId: string,
+  viewer: Viewer,
+  dismissed: boolean,
+): Promise<void> {
+  if (personId === viewer.id) throw validationFailed({ user_id: issue.invalid });
+  await assertUserExists(db, personId);
+  await db.query(
+    dismissed
+      ? `INSERT INTO dismissed_people (user_id, person_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`
+      : `DELETE FROM dismissed_people WHERE user_id = $1 AND person_id = $2`,
+    [viewer.id, personId],
+  );
+}
+
+// ---- Privacy settings ----
+
+export async function getSettings(db: Queryable, viewer: Viewer): Promise<RecommendationSettings> {
+  const [row] = await db.query<RecommendationSettings>(
+    'SELECT personalize, share_activity FROM users WHERE id = $1',
+    [viewer.id],
+    'recommendation_settings',
+  );
+  if (!row) throw userNotFound();
+  return row;
+}
+
+export async function updateSettings(
+  db: Queryable,
+  viewer: Viewer,
+  body: RecommendationSettingsBody,
+): Promise<RecommendationSettings> {
+  const [row] = await db.query<RecommendationSettings>(
+    `UPDATE users SET personalize = coalesce($2, personalize), share_activity = coalesce($3, share_activity)
+     WHERE id = $1 RETURNING personalize, share_activity`,
+    [viewer.id, body.personalize ?? null, body.share_activity ?? null],
+  );
+  if (!row) throw userNotFound();
+  return row;
+}

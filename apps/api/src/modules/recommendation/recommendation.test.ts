@@ -1,0 +1,346 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Collection } from '@acervo/contract/collection';
+import type { RecommendedCollection, SuggestedPerson } from '@acervo/contract/recommendation';
+import { createTestContext, signUp, type TestContext } from '../../test/test-context.ts';
+import {
+  addCollaborator,
+  addItem,
+  createCollection,
+  FILMES,
+  LIVROS,
+  SERIES,
+  type Session,
+} from '../collection/collection.test-helpers.ts';
+import { refreshRecommendations, startRecommendationJob } from './recommendation.job.ts';
+
+const RESTAURANTES = 'XHOaoEbIZdwd8BvK';
+const CAFES = 'mt1eg6S0bRd3T510';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+beforeEach(() => ctx.reset());
+afterAll(() => ctx.close());
+
+const ok = async (method: 'GET' | 'PUT' | 'DELETE', url: string, who: Session, body?: object) => {
+  const res = await ctx.request(method, url, who, body);
+  if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+  return res.json().data as unknown;
+};
+const like = (who: Session, c: Collection) => ok('PUT', `/api/v1/collection/${c.id}/like`, who);
+const followCollection = (who: Session, c: Collection) => ok('PUT', `/api/v1/collection/${c.id}/follow`, who);
+const followPerson = (who: Session, whom: Session) => ok('PUT', `/api/v1/user/${whom.user_id}/follow`, who);
+const settings = (who: Session, body: object) => ok('PUT', '/api/v1/recommendation/settings', who, body);
+const recommended = async (who: Session, limit = 10) =>
+  (await ok('GET', `/api/v1/collection/recommended?limit=${limit}`, who)) as RecommendedCollection[];
+const suggested = async (who: Session) =>
+  (await ok('GET', '/api/v1/user/suggested', who)) as SuggestedPerson[];
+const ids = (list: { id: string }[]) => list.map((x) => x.id);
+const refresh = () => refreshRecommendations(ctx.db);
+
+/**
+ * A small community: Otto owns the films; Ana and Bia both like "Filmes para chorar" and "Dramas
+ * brasileiros", so the two are neighbours. Otto's private collection is liked by its
+ * collaborator together with the others, and must never surface.
+ */
+async function films() {
+  const otto = await signUp(ctx.app, { name: 'Otto' });
+  const ana = await signUp(ctx.app, { name: 'Ana' });
+  const bia = await signUp(ctx.app, { name: 'Bia' });
+  const viewer = await signUp(ctx.app, { name: 'Vera' });
+  const chorar = await createCollection(ctx.app, otto, {
+    name: 'Filmes para chorar',
+    description: 'lágrimas',
+  });
+  const dramas = await createCollection(ctx.app, otto, {
+    name: 'Dramas brasileiros',
+    description: 'cinema nacional',
+  });
+  const secret = await createCollection(ctx.app, otto, { name: 'Segredos', private: true });
+  const own = await createCollection(ctx.app, viewer, { name: 'Minha lista', category_id: LIVROS });
+  await addCollaborator(ctx.app, otto, secret.id, ana, 'viewer');
+  for (const fan of [ana, bia]) {
+    await like(fan, chorar);
+    await like(fan, dramas);
+    await like(fan, own);
+  }
+  await like(ana, secret);
+  return { otto, ana, bia, viewer, chorar, dramas, secret, own };
+}
+
+describe('GET /api/v1/collection/recommended', () => {
+  it('needs a signed-in user and a sane limit', async () => {
+    expect((await ctx.request('GET', '/api/v1/collection/recommended')).statusCode).toBe(401);
+    const vera = await signUp(ctx.app);
+    const res = await ctx.request('GET', '/api/v1/collection/recommended?limit=zero', vera);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('explains a co-liked collection by the one the viewer liked, never their own, private or liked ones', async () => {
+    const { viewer, chorar, dramas, secret, own } = await films();
+    await like(viewer, chorar);
+    await refresh();
+
+    const list = await recommended(viewer);
+    expect(ids(list)).not.toContain(chorar.id);
+    expect(ids(list)).not.toContain(own.id);
+    expect(ids(list)).not.toContain(secret.id);
+    const pick = list.find((c) => c.id === dramas.id);
+    expect(pick?.reason).toEqual({
+      code: 'because_you',
+      params: { collection_id: chorar.id, collection_name: 'Filmes para chorar', signal: 'like' },
+    });
+    // The reason is true: the viewer does like the collection it names.
+    const named = (await ok('GET', `/api/v1/collection/${chorar.id}`, viewer)) as Collection;
+    expect(named.liked_by_me).toBe(true);
+    // A followed collection is left out too.
+    await followCollection(viewer, dramas);
+    expect(ids(await recommended(viewer))).not.toContain(dramas.id);
+  });
+
+  it('counts the viewer’s own new like at once, without waiting for a rebuild', async () => {
+    const { viewer, chorar, dramas } = await films();
+    await refresh();
+    expect((await recommended(viewer)).find((c) => c.id === dramas.id)?.reason.code).toBe('popular');
+    await like(viewer, chorar);
+    expect((await recommended(viewer)).find((c) => c.id === dramas.id)?.reason.code).toBe('because_you');
+  });
+
+  it('keeps at most half of a page in one category', async () => {
+    const otto = await signUp(ctx.app);
+    const fan = await signUp(ctx.app);
+    const viewer = await signUp(ctx.app);
+    for (let i = 0; i < 6; i++) {
+      const c = await createCollection(ctx.app, otto, { name: `Filmes ${i}`, category_id: FILMES });
+      await like(fan, c);
+    }
+    await createCollection(ctx.app, otto, { name: 'Livros', category_id: LIVROS });
+    await createCollection(ctx.app, otto, { name: 'Séries', category_id: SERIES });
+    const list = await recommended(viewer, 4);
+    expect(list).toHaveLength(4);
+    const films = list.filter((c) => c.category_id === FILMES);
+    expect(films).toHaveLength(2);
+    expect(list.every((c) => c.reason.code === 'popular')).toBe(true);
+  });
+
+  it('says how many people the viewer follows liked it, leaving out those who opted out', async () => {
+    const otto = await signUp(ctx.app);
+    const viewer = await signUp(ctx.app);
+    const target = await createCollection(ctx.app, otto, { name: 'Bares de BH', category_id: LIVROS });
+    const friends = [await signUp(ctx.app), await signUp(ctx.app), await signUp(ctx.app)];
+    for (const friend of friends) {
+      await followPerson(viewer, friend);
+      await like(friend, target);
+    }
+    const reasonOf = async () => (await recommended(viewer)).find((c) => c.id === target.id)?.reason;
+    expect(await reasonOf()).toEqual({ code: 'followed_liked', params: { count: 3 } });
+    await settings(friends[0]!, { share_activity: false });
+    expect(await reasonOf()).toEqual({ code: 'followed_liked', params: { count: 2 } });
+  });
+
+  it('leaves the activity of people who opted out out of the neighbours at the next rebuild', async () => {
+    const { ana, bia, viewer, chorar, dramas } = await films();
+    await like(viewer, chorar);
+    await settings(ana, { share_activity: false });
+    await settings(bia, { share_activity: false });
+    await refresh();
+    expect((await recommended(viewer)).find((c) => c.id === dramas.id)?.reason.code).not.toBe('because_you');
+  });
+
+  it('suggests by content for collections nobody liked yet: "parecida com ..."', async () => {
+    const otto = await signUp(ctx.app);
+    const viewer = await signUp(ctx.app);
+    const sp = await createCollection(ctx.app, otto, {
+      name: 'Cafés de SP',
+      description: 'Cafés especiais e torrefações',
+      category_id: CAFES,
+    });
+    const rio = await createCollection(ctx.app, otto, {
+      name: 'Cafés especiais do Rio',
+      description: 'Torrefações pequenas',
+      category_id: CAFES,
+    });
+    await createCollection(ctx.app, otto, { name: 'Livros de terror', category_id: LIVROS });
+    await like(viewer, sp);
+    await refresh();
+    expect((await recommended(viewer)).find((c) => c.id === rio.id)?.reason).toEqual({
+      code: 'similar_to',
+      params: { collection_id: sp.id, collection_name: 'Cafés de SP' },
+    });
+  });
+
+  it('suggests a collection holding an item the viewer rated 4 or more', async () => {
+    const otto = await signUp(ctx.app);
+    const viewer = await signUp(ctx.app);
+    const mine = await createCollection(ctx.app, viewer, { name: 'Meus filmes' });
+    await addItem(ctx.app, viewer, mine.id, { name: 'Central do Brasil', rating: 5 });
+    const theirs = await createCollection(ctx.app, otto, { name: 'Nacionais', category_id: SERIES });
+    await addItem(ctx.app, otto, theirs.id, { name: 'central do brasil' });
+    expect((await recommended(viewer)).find((c) => c.id === theirs.id)?.reason).toEqual({
+      code: 'rated_item',
+      params: { item_name: 'Central do Brasil', rating: 5 },
+    });
+  });
+
+  it('"não tenho interesse" hides a collection and lowers its neighbours', async () => {
+    const otto = await signUp(ctx.app);
+    const viewer = await signUp(ctx.app);
+    const fans = [await signUp(ctx.app), await signUp(ctx.app), await signUp(ctx.app)];
+    const boring = await createCollection(ctx.app, otto, { name: 'Chatos', category_id: FILMES });
+    const twin = await createCollection(ctx.app, otto, { name: 'Gêmeo', category_id: LIVROS });
+    const other = await createCollection(ctx.app, otto, { name: 'Outra', category_id: SERIES });
+    // twin is more popular than other (2 likes to 1), and shares its fans with boring.
+    for (const fan of fans.slice(0, 2)) {
+      await like(fan, boring);
+      await like(fan, twin);
+    }
+    await like(fans[2]!, other);
+    await refresh();
+    const before = ids(await recommended(viewer));
+    expect(before.indexOf(twin.id)).toBeLessThan(before.indexOf(other.id));
+
+    const res = await ctx.request('PUT', `/api/v1/collection/${boring.id}/not_interested`, viewer);
+    expect(res.json()).toEqual({ data: { id: boring.id, dismissed: true } });
+    const after = ids(await recommended(viewer));
+    expect(after).not.toContain(boring.id);
+    const twinAt = after.indexOf(twin.id);
+    expect(twinAt === -1 || twinAt > after.indexOf(other.id)).toBe(true);
+
+    await ok('DELETE', `/api/v1/collection/${boring.id}/not_interested`, viewer);
+    expect(ids(await recommended(viewer))).toContain(boring.id);
+  });
+
+  it('refuses "não tenho interesse" on a collection the viewer may not read (404)', async () => {
+    const otto = await signUp(ctx.app);
+    const viewer = await signUp(ctx.app);
+    const secret = await createCollection(ctx.app, otto, { private: true });
+    const res = await ctx.request('PUT', `/api/v1/collection/${secret.id}/not_interested`, viewer);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('with personalisation off shows popularity only', async () => {
+    const { viewer, chorar, dramas } = await films();
+    await like(viewer, chorar);
+    await refresh();
+    expect(await settings(viewer, { personalize: false })).toEqual({
+      personalize: false,
+      share_activity: true,
+    });
+    const list = await recommended(viewer);
+    expect(list.map((c) => c.reason.code)).toEqual(list.map(() => 'popular'));
+    expect(ids(list)).toContain(dramas.id);
+    expect(ids(list)).not.toContain(chorar.id);
+  });
+});
+
+describe('GET /api/v1/user/suggested', () => {
+  it('suggests people who rated the same items alike, naming the items and the rating', async () => {
+    const viewer = await signUp(ctx.app, { name: 'Vera' });
+    const twin = await signUp(ctx.app, { name: 'Téo' });
+    const hidden = await signUp(ctx.app, { name: 'Oculta' });
+    const mine = await createCollection(ctx.app, viewer, { name: 'Meus filmes' });
+    const theirs = await createCollection(ctx.app, twin, { name: 'Favoritos' });
+    const secret = await createCollection(ctx.app, hidden, { name: 'Só meus', private: true });
+    for (const [c, who] of [
+      [mine, viewer],
+      [theirs, twin],
+      [secret, hidden],
+    ] as const) {
+      await addItem(ctx.app, who, c.id, { name: 'Central do Brasil', rating: 4.5 });
+      await addItem(ctx.app, who, c.id, { name: 'Cidade de Deus', rating: 4.5 });
+    }
+    const people = await suggested(viewer);
+    expect(people.find((p) => p.id === twin.user_id)?.reason).toEqual({
+      code: 'rated_alike',
+      params: { items: ['Central do Brasil', 'Cidade de Deus'], rating: 4.5 },
+    });
+    // Items of a private collection are never matched, let alone named.
+    expect(people.find((p) => p.id === hidden.user_id)?.reason.code ?? 'popular').toBe('popular');
+    expect(ids(people)).not.toContain(viewer.user_id);
+  });
+
+  it('counts collections liked in common by category, and respects opt-out, follows and dismissals', async () => {
+    const otto = await signUp(ctx.app);
+    const viewer = await signUp(ctx.app);
+    const match = await signUp(ctx.app, { name: 'Rui' });
+    for (let i = 0; i < 3; i++) {
+      const c = await createCollection(ctx.app, otto, {
+        name: `Restaurantes ${i}`,
+        category_id: RESTAURANTES,
+      });
+      await like(viewer, c);
+      await like(match, c);
+    }
+    const reasonOf = async () => (await suggested(viewer)).find((p) => p.id === match.user_id)?.reason;
+    expect(await reasonOf()).toEqual({
+      code: 'shared_collections',
+      params: { count: 3, category_name: 'Restaurantes' },
+    });
+
+    await settings(match, { share_activity: false });
+    expect(await reasonOf()).toBeUndefined();
+    await settings(match, { share_activity: true });
+
+    await ok('PUT', `/api/v1/user/${match.user_id}/not_interested`, viewer);
+    expect(await reasonOf()).toBeUndefined();
+    await ok('DELETE', `/api/v1/user/${match.user_id}/not_interested`, viewer);
+    expect(await reasonOf()).toBeDefined();
+
+    await followPerson(viewer, match);
+    expect(await reasonOf()).toBeUndefined();
+  });
+
+  it('refuses dismissing oneself (400) or nobody (404)', async () => {
+    const viewer = await signUp(ctx.app);
+    const self = await ctx.request('PUT', `/api/v1/user/${viewer.user_id}/not_interested`, viewer);
+    expect(self.statusCode).toBe(400);
+    const nobody = await ctx.request('PUT', '/api/v1/user/ninguem/not_interested', viewer);
+    expect(nobody.statusCode).toBe(404);
+  });
+});
+
+describe('/api/v1/recommendation/settings', () => {
+  it('starts on, changes one switch at a time, rejects bad bodies, and goes into the export', async () => {
+    const viewer = await signUp(ctx.app);
+    expect(await ok('GET', '/api/v1/recommendation/settings', viewer)).toEqual({
+      personalize: true,
+      share_activity: true,
+    });
+    expect(await settings(viewer, { share_activity: false })).toEqual({
+      personalize: true,
+      share_activity: false,
+    });
+    const bad = await ctx.request('PUT', '/api/v1/recommendation/settings', viewer, { personalize: 'no' });
+    expect(bad.statusCode).toBe(400);
+    const exported = (await ctx.request('GET', `/api/v1/user/${viewer.user_id}/export`, viewer)).json() as {
+      account: Record<string, unknown>;
+    };
+    expect(exported.account).toMatchObject({ personalize: true, share_activity: false });
+  });
+});
+
+describe('the precompute job', () => {
+  it('rebuilds only when something changed', async () => {
+    const { viewer, chorar } = await films();
+    expect((await refresh()).rebuilt).toBe(true);
+    expect((await refresh()).rebuilt).toBe(false);
+    await like(viewer, chorar);
+    expect((await refresh()).rebuilt).toBe(true);
+  });
+
+  it('runs right after start and stops cleanly', async () => {
+    const { viewer, chorar, dramas } = await films();
+    await like(viewer, chorar);
+    const job = startRecommendationJob(ctx.db, ctx.app.log, 60_000);
+    let code: string | undefined;
+    for (let i = 0; i < 50 && code !== 'because_you'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      code = (await recommended(viewer)).find((c) => c.id === dramas.id)?.reason.code;
+    }
+    await job.stop();
+    expect(code).toBe('because_you');
+  });
+});
