@@ -7,6 +7,7 @@ import type { Config } from './env.ts';
 import { newId } from './lib/ids.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { googleSessionRoutes } from './modules/auth/google.routes.ts';
 import { categoryRoutes } from './modules/category/category.routes.ts';
 import { collaboratorRoutes } from './modules/collaborator/collaborator.routes.ts';
 import { collectionItemRoutes } from './modules/collection-item/collection-item.routes.ts';
@@ -46,6 +47,7 @@ const LOG_REDACT_PATHS = [
   '*.password_confirmation',
   '*.access_token',
   '*.token',
+  '*.credential',
 ];
 
 export async function buildApp({ config, db, logStream }: BuildAppOptions): Promise<FastifyInstance> {
@@ -75,6 +77,7 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
       await api.register(categoryRoutes, { db });
       await api.register(configRoutes, { config });
       await api.register(authRoutes, { db, config });
+      await api.register(googleSessionRoutes, { db, config });
       await api.register(userRoutes, { db });
       await api.register(passwordRoutes, { db, config });
       await api.register(collectionRoutes, { db });

@@ -23,6 +23,12 @@ export const errorCodes = [
   'INVITE_INVALID',
   /** 400 for a password reset token that is unknown, used, replaced by a newer one or expired. */
   'RESET_TOKEN_INVALID',
+  /** 401 for a Google ID token that fails verification (signature, audience, issuer, expiry, e-mail). */
+  'GOOGLE_TOKEN_INVALID',
+  /** 409 when a Google account's e-mail belongs to an account already linked to another Google account. */
+  'GOOGLE_ACCOUNT_CONFLICT',
+  /** 503 when Google's signing keys cannot be fetched. */
+  'GOOGLE_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -16,7 +16,8 @@ interface UserRow {
   email: string;
 }
 
-async function createSession(
+/** The one place a session starts: password login, registration and Google sign-in all end here. */
+export async function createSession(
   db: Queryable,
   user: UserRow & { picture: string | null },
   ttlDays: number,
