@@ -6,6 +6,7 @@ import type { Db } from './db/client.ts';
 import type { Config } from './env.ts';
 import { newId } from './lib/ids.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { googleSessionRoutes } from './modules/auth/google.routes.ts';
 import { categoryRoutes } from './modules/category/category.routes.ts';
@@ -90,6 +91,7 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
       await api.register(collaboratorRoutes, { db, config });
       await api.register(pictureRoutes, { db, storage });
       await api.register(accountRoutes, { db, storage });
+      await api.register(analyticsRoutes, { db, config });
     },
     { prefix: '/api/v1' },
   );
