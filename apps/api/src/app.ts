@@ -67,7 +67,7 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, config);
   await registerRateLimit(app);
   await registerOpenApi(app);
   registerAuthentication(app, db);

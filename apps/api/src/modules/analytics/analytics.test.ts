@@ -86,4 +86,13 @@ describe('page views', () => {
     expect((await report(operator, '?days=abc')).statusCode).toBe(400);
     expect((await report(operator, '?days=1')).statusCode).toBe(200);
   });
+
+  it("lets Google Analytics' hosts into the CSP only when GA_MEASUREMENT_ID is set", async () => {
+    const csp = async (on: FastifyInstance) =>
+      String((await on.inject({ url: '/api/v1/config' })).headers['content-security-policy']);
+    const withGa = await csp(await ctx.buildApp({ GA_MEASUREMENT_ID: 'G-TEST123' }));
+    expect(withGa).toContain("script-src 'self' https://*.googletagmanager.com");
+    expect(withGa).toContain('https://*.google-analytics.com');
+    expect(await csp(app)).not.toContain('google');
+  });
 });

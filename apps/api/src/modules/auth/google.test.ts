@@ -256,3 +256,16 @@ describe('logs', () => {
     expect(text).not.toContain(res.json().data.access_token);
   });
 });
+
+describe('the content security policy', () => {
+  it("allows Google Identity Services' script and frame only where Google sign-in is configured", async () => {
+    const csp = async (on: FastifyInstance) =>
+      String((await on.inject({ url: '/api/v1/config' })).headers['content-security-policy']);
+    const on = await csp(app);
+    expect(on).toContain("script-src 'self' https://accounts.google.com/gsi/client");
+    expect(on).toContain("frame-src 'self' https://accounts.google.com/gsi/");
+    expect(on).not.toContain('unsafe-inline');
+    const off = await csp(ctx.app);
+    expect(off).not.toContain('accounts.google.com');
+  });
+});
