@@ -1,4 +1,5 @@
 import type { Catalog } from '../types';
+import { analytics } from './analytics';
 import { auth } from './auth';
 import { collections } from './collections';
 import { common } from './common';
@@ -26,4 +27,5 @@ export const en: Catalog = {
   social,
   notifications,
   search,
+  analytics,
 };

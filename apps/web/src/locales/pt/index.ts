@@ -1,3 +1,4 @@
+import { analytics } from './analytics';
 import { auth } from './auth';
 import { collections } from './collections';
 import { common } from './common';
@@ -29,4 +30,5 @@ export const pt = {
   social,
   notifications,
   search,
+  analytics,
 };
