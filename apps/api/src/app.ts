@@ -6,7 +6,9 @@ import type { Db } from './db/client.ts';
 import type { Config } from './env.ts';
 import { newId } from './lib/ids.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { googleSessionRoutes } from './modules/auth/google.routes.ts';
 import { categoryRoutes } from './modules/category/category.routes.ts';
 import { collaboratorRoutes } from './modules/collaborator/collaborator.routes.ts';
 import { collectionItemRoutes } from './modules/collection-item/collection-item.routes.ts';
@@ -50,6 +52,7 @@ const LOG_REDACT_PATHS = [
   '*.password_confirmation',
   '*.access_token',
   '*.token',
+  '*.credential',
 ];
 
 export async function buildApp({ config, db, logStream }: BuildAppOptions): Promise<FastifyInstance> {
@@ -79,7 +82,7 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, config);
   await registerRateLimit(app);
   await registerOpenApi(app);
   registerAuthentication(app, db, config.SESSION_IDLE_DAYS);
@@ -91,6 +94,7 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
       await api.register(categoryRoutes, { db });
       await api.register(configRoutes, { config });
       await api.register(authRoutes, { db, config });
+      await api.register(googleSessionRoutes, { db, config });
       await api.register(userRoutes, { db });
       await api.register(passwordRoutes, { db, config });
       await api.register(collectionRoutes, { db, storage });
@@ -105,6 +109,7 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
       await api.register(accountRoutes, { db, storage });
       await api.register(imageRoutes, { db, storage });
       await api.register(recommendationRoutes, { db });
+      await api.register(analyticsRoutes, { db, config });
     },
     { prefix: '/api/v1' },
   );

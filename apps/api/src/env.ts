@@ -31,6 +31,28 @@ export const configSchema = z
     CONTACT_EMAIL: z.email().default('contato@acervo.app'),
     /** Google sign-in: the OAuth client id; 'Login com Google' shows only when it is set. */
     GOOGLE_CLIENT_ID: optionalString,
+    /** Who signs Google ID tokens; `iss` must be this (or it without the scheme, as Google allows). */
+    GOOGLE_ISSUER: z.preprocess(emptyToUndefined, z.url().default('https://accounts.google.com')),
+    /** Google's signing keys (JWKS), fetched when a token names a key we do not hold, then cached. */
+    GOOGLE_JWKS_URL: z.preprocess(
+      emptyToUndefined,
+      z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+    ),
+    /** Minimum time between two JWKS fetches, so tokens naming unknown keys cannot flood Google. */
+    GOOGLE_JWKS_COOLDOWN_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+    /** Operators (comma-separated e-mails) who may read the page-view counts. */
+    ADMIN_EMAILS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default('')
+        .transform((v) =>
+          v
+            .split(',')
+            .map((e) => e.trim().toLowerCase())
+            .filter(Boolean),
+        ),
+    ),
     /** Captcha on registration, contact and recovery (and login with CAPTCHA_ON_LOGIN). */
     CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'off']).default('altcha'),
     /** The spec's remote flag google_recaptcha_enabled: the login form asks for the captcha too. */

@@ -25,6 +25,12 @@ export const errorCodes = [
   'RESET_TOKEN_INVALID',
   /** 503 for a request that reaches a server while it shuts down; the client may retry. */
   'UNAVAILABLE',
+  /** 401 for a Google ID token that fails verification (signature, audience, issuer, expiry, e-mail). */
+  'GOOGLE_TOKEN_INVALID',
+  /** 409 when a Google account's e-mail belongs to an account already linked to another Google account. */
+  'GOOGLE_ACCOUNT_CONFLICT',
+  /** 503 when Google's signing keys cannot be fetched. */
+  'GOOGLE_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -1,27 +1,56 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../env.ts';
+
+type Sources = Partial<Record<'scriptSrc' | 'styleSrc' | 'imgSrc' | 'connectSrc' | 'frameSrc', string[]>>;
+
+/** Google Identity Services ('Login com Google'): its script, button frame and styles. */
+const GOOGLE_SIGN_IN: Sources = {
+  scriptSrc: ['https://accounts.google.com/gsi/client'],
+  frameSrc: ['https://accounts.google.com/gsi/'],
+  connectSrc: ['https://accounts.google.com/gsi/'],
+  styleSrc: ['https://accounts.google.com/gsi/style'],
+};
+/** Google Analytics 4 (gtag.js), with the hosts Google documents for its CSP. */
+const GOOGLE_ANALYTICS: Sources = {
+  scriptSrc: ['https://*.googletagmanager.com'],
+  connectSrc: [
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+    'https://*.googletagmanager.com',
+  ],
+  imgSrc: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+};
+
+/** Adds a third party's hosts; a directive not listed yet starts from default-src ('self'). */
+function allow(directives: Record<string, string[]>, sources: Sources): void {
+  for (const [name, hosts] of Object.entries(sources)) {
+    directives[name] = [...(directives[name] ?? ["'self'"]), ...hosts];
+  }
+}
 
 /**
  * Strict headers for everything we serve. The session lives in localStorage (spec), so a CSP
  * without inline script is what keeps an injected script from reading it.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const directives: Record<string, string[]> = {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+  // Third parties are allowed only when the deployment turns their feature on.
+  if (config.GOOGLE_CLIENT_ID) allow(directives, GOOGLE_SIGN_IN);
+  if (config.GA_MEASUREMENT_ID) allow(directives, GOOGLE_ANALYTICS);
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
+    contentSecurityPolicy: { useDefaults: false, directives },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     // HSTS only makes sense behind TLS; the load balancer sets it in production.

@@ -4,6 +4,7 @@ import { ApiError } from './api-client';
 /** Where the failure happened decides which of the spec's section-8 texts applies. */
 export type ErrorContext =
   | 'login'
+  | 'googleLogin'
   | 'register'
   | 'contact'
   | 'generic'
@@ -96,6 +97,8 @@ const LOAD_KEYS: Partial<Record<ErrorContext, { failed: string; notFound?: strin
 const ACTION_KEYS: Partial<
   Record<ErrorContext, { failed: string; byCode?: Partial<Record<ErrorCode, string>> }>
 > = {
+  // 'Login com Google' refused or failed, whatever the reason: the spec's (G-01).
+  googleLogin: { failed: 'errors.googleLoginFailed' },
   like: { failed: 'errors.likeFailed' },
   unlike: { failed: 'errors.unlikeFailed' },
   follow: { failed: 'errors.followFailed' },

@@ -31,13 +31,24 @@ async function fetchConfig({ signal }: { signal: AbortSignal }): Promise<PublicC
   }
 }
 
-/** The deployment's public settings (`GET /api/v1/config`), read at most once per 5 s. */
-export function useRemoteConfig(): PublicConfig {
-  const { data } = useQuery({
+const useConfigQuery = () =>
+  useQuery({
     queryKey: ['config'],
     queryFn: fetchConfig,
     staleTime: MIN_FETCH_INTERVAL_MS,
     retry: false,
   });
-  return data ?? DEFAULT_CONFIG;
+
+/** The deployment's public settings (`GET /api/v1/config`), read at most once per 5 s. */
+export function useRemoteConfig(): PublicConfig {
+  return useConfigQuery().data ?? DEFAULT_CONFIG;
+}
+
+/**
+ * The same, but undefined until the first answer (or failure) settles it: for what must not act
+ * on the defaults first, such as where a page view goes (our API or, with consent, Google).
+ */
+export function useSettledRemoteConfig(): PublicConfig | undefined {
+  const { data, isPending } = useConfigQuery();
+  return isPending ? undefined : (data ?? DEFAULT_CONFIG);
 }

@@ -59,6 +59,9 @@ export function stubRemoteConfig(overrides: Partial<PublicConfig> = {}): void {
   remoteConfig = { ...DEFAULT_CONFIG, ...overrides };
 }
 
+/** The paths `POST /api/v1/pageview` received under the current `stubFetch`. */
+export const pageViewsSent: string[] = [];
+
 /** A stubbed answer; with `gate`, it is held back until the promise settles (a slow network). */
 export type StubResponse = { status: number; body?: unknown; gate?: Promise<unknown> };
 
@@ -76,9 +79,15 @@ export function gate() {
 export function stubFetch(...responses: Array<StubResponse | Error>) {
   const calls: Array<{ url: string; init: RequestInit | undefined }> = [];
   const queue = [...responses];
+  pageViewsSent.length = 0;
   const fake = async (url: string | URL | Request, init?: RequestInit) => {
     // Any component may read the deployment's settings; they are answered aside from the queue.
     if (String(url) === '/api/v1/config') return Response.json({ data: remoteConfig });
+    // So are the page views the root layout reports on every route change.
+    if (String(url) === '/api/v1/pageview') {
+      pageViewsSent.push((JSON.parse(String(init?.body)) as { path: string }).path);
+      return Response.json({ data: { counted: true } }, { status: 202 });
+    }
     calls.push({ url: String(url), init });
     const next = queue.shift();
     if (!next) throw new Error('unexpected fetch');

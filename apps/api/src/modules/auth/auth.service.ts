@@ -24,6 +24,7 @@ interface UserRow {
   email: string;
 }
 
+/** The one place a session starts: password login, registration and Google sign-in all end here. */
 export async function createSession(
   db: Queryable,
   user: UserRow & { picture: string | null },

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteHeader } from '../../components/layout/site-header';
+import { CookieNotice } from '../../features/analytics/components/cookie-notice';
+import { PageViewTracker } from '../../features/analytics/components/page-view-tracker';
 import { AddItemModal } from '../../features/collections/components/add-item-modal';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
 import { HeaderSearch } from '../../features/search/components/search-box';
@@ -42,6 +44,8 @@ export function RootLayout() {
           <Outlet />
         </main>
         <SiteFooter />
+        <CookieNotice />
+        <PageViewTracker />
         <ScrollRestoration />
       </div>
     </CollectionSlotsProvider>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AnalyticsPreferences } from '../../features/analytics/components/analytics-preferences';
 import { PageHeader } from '../../components/ui/page-header';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useRemoteConfig } from '../../lib/remote-config';
@@ -38,6 +39,7 @@ export function LegalPage({ document: which }: { document: 'privacy' | 'terms' }
           </section>
         ))}
       </article>
+      {which === 'privacy' ? <AnalyticsPreferences /> : null}
     </>
   );
 }

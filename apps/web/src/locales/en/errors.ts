@@ -5,6 +5,8 @@ export const errors: Catalog['errors'] = {
   loginUnexpected: 'An unexpected error occurred while logging in. Please try again [AP-01]',
   loginProblem:
     'An unexpected problem occurred. Please try again or contact support if the error persists. (S-03)',
+  googleLoginFailed: 'An unexpected error occurred while logging in. Please try again [G-01]',
+  googleTokenUnreadable: 'An unexpected error occurred while logging in. Please try again.',
   registerNoData: 'We could not create your account. Please try again.',
   registerEmailTaken: 'E-mail already registered. Please check and try again.',
   registerUnexpected:

@@ -1,4 +1,5 @@
 import type { Catalog } from '../types';
+import { analytics } from './analytics';
 import { auth } from './auth';
 import { collections } from './collections';
 import { common } from './common';
@@ -28,4 +29,5 @@ export const en: Catalog = {
   notifications,
   search,
   recommendations,
+  analytics,
 };

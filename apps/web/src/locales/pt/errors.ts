@@ -7,6 +7,8 @@ export const errors = {
   loginUnexpected: 'Ocorreu um erro inesperado ao realizar o login. Por favor, tente novamente [AP-01]',
   loginProblem:
     'Ocorreu um problema inesperado. Por favor, tente novamente ou entre em contato com o suporte se o erro persistir. (S-03)',
+  googleLoginFailed: 'Ocorreu um erro inesperado ao realizar o login. Por favor, tente novamente [G-01]',
+  googleTokenUnreadable: 'Ocorreu um erro inesperado ao realizar o login. Por favor, tente novamente.',
   registerNoData: 'Não foi possível criar a sua conta. Por favor, tente novamente.',
   registerEmailTaken: 'E-mail já cadastrado. Por favor, verifique e tente novamente.',
   registerUnexpected:

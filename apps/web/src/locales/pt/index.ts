@@ -1,3 +1,4 @@
+import { analytics } from './analytics';
 import { auth } from './auth';
 import { collections } from './collections';
 import { common } from './common';
@@ -31,4 +32,5 @@ export const pt = {
   notifications,
   search,
   recommendations,
+  analytics,
 };

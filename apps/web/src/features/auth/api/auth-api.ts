@@ -5,6 +5,7 @@ import type {
   Session,
   SessionBody,
 } from '@acervo/contract/auth';
+import type { GoogleSessionBody } from '@acervo/contract/google';
 import { api } from '../../../lib/api-client';
 
 export function createSession(body: SessionBody): Promise<Session> {
@@ -22,4 +23,9 @@ export function requestPasswordReset(body: PasswordResetRequestBody): Promise<un
 
 export function resetPassword(body: PasswordResetBody): Promise<unknown> {
   return api.post('/password/reset', body);
+}
+
+/** 'Login com Google': the ID token goes to our API, which verifies it (never trusted here). */
+export function createGoogleSession(body: GoogleSessionBody): Promise<Session> {
+  return api.post<Session>('/session/google', body);
 }

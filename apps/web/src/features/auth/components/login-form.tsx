@@ -70,7 +70,15 @@ export function LoginForm() {
       <SubmitButton busy={form.formState.isSubmitting} className="w-100 btn-lg">
         {t('auth.login.submit')}
       </SubmitButton>
-      <GoogleSignInSlot enabled={flags.google_auth_enabled} />
+      <GoogleSignInSlot
+        enabled={flags.google_auth_enabled}
+        clientId={flags.google_client_id}
+        onSignedIn={async (session) => {
+          signIn(session, { remember });
+          await navigate('/profile');
+        }}
+        onFailure={alert.show}
+      />
       <p className="text-center mt-4 mb-0">
         {t('auth.login.noAccount')} <Link to="/register">{t('auth.login.register')}</Link>
       </p>

@@ -1,0 +1,83 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { pageViewsSent, renderWithProviders, stubFetch, stubRemoteConfig } from '../../../testing/render';
+import { AnalyticsPreferences } from './analytics-preferences';
+import { CookieNotice } from './cookie-notice';
+import { PageViewTracker } from './page-view-tracker';
+
+const ui = (
+  <>
+    <PageViewTracker />
+    <CookieNotice />
+    <AnalyticsPreferences />
+  </>
+);
+const gtagScripts = () =>
+  [...document.querySelectorAll('script')].filter((s) => s.src.includes('googletagmanager.com'));
+
+afterEach(() => {
+  stubRemoteConfig();
+  Object.defineProperty(navigator, 'doNotTrack', { value: null, configurable: true });
+});
+
+describe('page views without Google Analytics', () => {
+  it('counts one view per route change on our API, with the path only, and no cookie notice', async () => {
+    stubFetch();
+    const { router } = renderWithProviders(ui, { path: '*', at: '/help?q=segredo' });
+    await waitFor(() => expect(pageViewsSent).toEqual(['/help']));
+    await act(() => router.navigate('/contact'));
+    await act(() => router.navigate('/contact#form'));
+    await act(() => router.navigate('/lists/abc'));
+    await waitFor(() => expect(pageViewsSent).toEqual(['/help', '/contact', '/lists/abc']));
+    expect(screen.queryByRole('region', { name: 'Aviso de cookies' })).toBeNull();
+  });
+
+  it('stops counting after the opt-out on the privacy page', async () => {
+    stubFetch();
+    const { router, user } = renderWithProviders(ui, { path: '*', at: '/privacy-policy' });
+    await waitFor(() => expect(pageViewsSent).toEqual(['/privacy-policy']));
+    const toggle = screen.getByRole('switch', { name: 'Incluir minhas visitas nas estatísticas' });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    expect(toggle).not.toBeChecked();
+    await act(() => router.navigate('/help'));
+    await act(() => router.navigate('/contact'));
+    expect(pageViewsSent).toEqual(['/privacy-policy']);
+    expect(localStorage.getItem('analytics_consent')).toBe('declined');
+  });
+
+  it('counts nothing when the browser says Do Not Track', async () => {
+    Object.defineProperty(navigator, 'doNotTrack', { value: '1', configurable: true });
+    stubFetch();
+    const { router } = renderWithProviders(ui, { path: '*', at: '/help' });
+    expect(await screen.findByRole('switch')).toBeDisabled();
+    await act(() => router.navigate('/contact'));
+    expect(pageViewsSent).toEqual([]);
+  });
+});
+
+describe('page views with Google Analytics', () => {
+  it('sends nothing to Google before the cookie notice is accepted, then a page_view per route change', async () => {
+    stubRemoteConfig({ analytics_id: 'G-TEST123' });
+    const calls = stubFetch();
+    const { router, user } = renderWithProviders(ui, { path: '*', at: '/help' });
+    const notice = await screen.findByRole('region', { name: 'Aviso de cookies' });
+    await act(() => router.navigate('/contact'));
+    expect(gtagScripts()).toHaveLength(0);
+    expect(window.dataLayer ?? []).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Aceitar' }));
+    expect(notice).not.toBeInTheDocument();
+    await waitFor(() => expect(gtagScripts()).toHaveLength(1));
+    expect(gtagScripts()[0]!.src).toBe('https://www.googletagmanager.com/gtag/js?id=G-TEST123');
+    await act(() => router.navigate('/lists/abc'));
+    const pageViews = (window.dataLayer ?? [])
+      .map((entry) => Array.from(entry as ArrayLike<unknown>))
+      .filter(([kind, name]) => kind === 'event' && name === 'page_view')
+      .map(([, , params]) => (params as { page_path: string }).page_path);
+    expect(pageViews).toEqual(['/contact', '/lists/abc']);
+    // Our own counter is not used alongside Google, and nothing else was called.
+    expect(pageViewsSent).toEqual([]);
+    expect(calls).toEqual([]);
+  });
+});

@@ -1,0 +1,42 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { useSettledRemoteConfig } from '../../../lib/remote-config';
+import { recordPageView } from '../api/analytics-api';
+import { sendGooglePageView, stopGoogleAnalytics } from '../api/google-analytics';
+import { browserSaysDoNotTrack, useAnalyticsConsent } from '../hooks/use-analytics-consent';
+
+/**
+ * A page view on every route change (spec section 1). With a GA4 measurement id it goes to Google
+ * Analytics, and only after the cookie notice was accepted; without one, to our own API, which
+ * keeps a count per path and day and nothing about the visitor. Do Not Track and the opt-out
+ * stop both. Only the path is sent: query strings can carry search terms or tokens.
+ */
+export function PageViewTracker() {
+  const { pathname } = useLocation();
+  const config = useSettledRemoteConfig();
+  const consent = useAnalyticsConsent();
+  // The last path counted: a consent change alone is not a new page view.
+  const counted = useRef<string | null>(null);
+  const measurementId = config?.analytics_id;
+
+  useEffect(() => {
+    if (measurementId && consent === 'declined') stopGoogleAnalytics(measurementId);
+  }, [measurementId, consent]);
+
+  useEffect(() => {
+    if (!config || counted.current === pathname) return;
+    if (browserSaysDoNotTrack() || consent === 'declined') return;
+    if (measurementId) {
+      if (consent !== 'accepted') return; // asked by the cookie notice; the view counts once accepted
+      counted.current = pathname;
+      sendGooglePageView(measurementId, pathname);
+    } else {
+      counted.current = pathname;
+      recordPageView({ path: pathname.slice(0, 200) }).catch(() => {
+        // A lost page view is not worth bothering the visitor about.
+      });
+    }
+  }, [config, measurementId, consent, pathname]);
+
+  return null;
+}
