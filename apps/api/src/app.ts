@@ -7,11 +7,14 @@ import type { Config } from './env.ts';
 import { newId } from './lib/ids.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
+import { createCaptchaVerifier } from './modules/captcha/captcha.service.ts';
 import { categoryRoutes } from './modules/category/category.routes.ts';
 import { collaboratorRoutes } from './modules/collaborator/collaborator.routes.ts';
 import { collectionItemRoutes } from './modules/collection-item/collection-item.routes.ts';
 import { collectionRoutes } from './modules/collection/collection.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { mediaFileRoutes, pictureRoutes } from './modules/media/media.routes.ts';
 import { mediaStorageFor } from './modules/media/media.storage.ts';
 import { passwordRoutes } from './modules/password/password.routes.ts';
@@ -64,19 +67,20 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, config);
   await registerRateLimit(app);
   await registerOpenApi(app);
   registerAuthentication(app, db);
   const storage = mediaStorageFor(config);
+  const captcha = await createCaptchaVerifier(db, config);
 
   await app.register(
     async (api) => {
       await api.register(categoryRoutes, { db });
       await api.register(configRoutes, { config });
-      await api.register(authRoutes, { db, config });
+      await api.register(authRoutes, { db, config, captcha });
       await api.register(userRoutes, { db });
-      await api.register(passwordRoutes, { db, config });
+      await api.register(passwordRoutes, { db, config, captcha });
       await api.register(collectionRoutes, { db });
       await api.register(collectionItemRoutes, { db });
       await api.register(notificationRoutes, { db });
@@ -87,6 +91,8 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
       await api.register(collaboratorRoutes, { db, config });
       await api.register(pictureRoutes, { db, storage });
       await api.register(accountRoutes, { db, storage });
+      await api.register(captchaRoutes, { captcha, config });
+      await api.register(contactRoutes, { db, config, captcha });
     },
     { prefix: '/api/v1' },
   );

@@ -23,6 +23,8 @@ export const errorCodes = [
   'INVITE_INVALID',
   /** 400 for a password reset token that is unknown, used, replaced by a newer one or expired. */
   'RESET_TOKEN_INVALID',
+  /** 400 for a captcha token that is missing, invalid, expired or already used (spec S-01). */
+  'CAPTCHA_FAILED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

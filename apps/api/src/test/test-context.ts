@@ -30,7 +30,12 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-const TEST_DEFAULTS = { AUTH_RATE_LIMIT_PER_IP: '10000', AUTH_RATE_LIMIT_PER_ACCOUNT: '10000' };
+// No captcha unless a test turns it on (captcha.test.ts, contact.test.ts), so other suites post bare forms.
+const TEST_DEFAULTS = {
+  AUTH_RATE_LIMIT_PER_IP: '10000',
+  AUTH_RATE_LIMIT_PER_ACCOUNT: '10000',
+  CAPTCHA_PROVIDER: 'off',
+};
 const KEEP_TABLES = new Set(['schema_migrations', 'categories']);
 
 export async function createTestContext(): Promise<TestContext> {

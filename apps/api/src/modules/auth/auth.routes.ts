@@ -6,14 +6,16 @@ import type { Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
 import { perAccount, perIpPerMinute } from '../../plugins/rate-limit.ts';
+import { captchaRequired, type CaptchaVerifier } from '../captcha/captcha.service.ts';
 import { login, logout, register } from './auth.service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
 
 export async function authRoutes(
   app: FastifyInstance,
-  { db, config }: { db: Db; config: Config },
+  { db, config, captcha }: { db: Db; config: Config; captcha: CaptchaVerifier },
 ): Promise<void> {
+  const withCaptcha = { preHandler: captchaRequired(captcha) };
   const options = { sessionTtlDays: config.SESSION_TTL_DAYS };
   const perIp = perIpPerMinute(config.AUTH_RATE_LIMIT_PER_IP);
   const accountLimit = perAccount(app, { max: config.AUTH_RATE_LIMIT_PER_ACCOUNT, timeWindow: '15 minutes' });
@@ -24,6 +26,7 @@ export async function authRoutes(
     '/registration',
     {
       config: perIp,
+      ...withCaptcha,
       schema: {
         tags: ['session'],
         summary: 'Create an account and sign in',
@@ -43,6 +46,8 @@ export async function authRoutes(
     '/session',
     {
       config: perIp,
+      // The spec's remote flag: the login form asks for the captcha only while it is on.
+      ...(config.CAPTCHA_ON_LOGIN ? withCaptcha : {}),
       schema: {
         tags: ['session'],
         summary: 'Sign in with e-mail and password',

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
 import { perAccount, perIpPerMinute } from '../../plugins/rate-limit.ts';
+import { captchaRequired, type CaptchaVerifier } from '../captcha/captcha.service.ts';
 import { assertOwnAccount } from '../user/user.service.ts';
 import { changePassword, requestPasswordReset, resetPassword } from './password.service.ts';
 
@@ -25,7 +26,7 @@ const RECOVERY_PER_EMAIL = { max: 5, timeWindow: '30 minutes', purpose: 'recover
 
 export async function passwordRoutes(
   app: FastifyInstance,
-  { db, config }: { db: Db; config: Config },
+  { db, config, captcha }: { db: Db; config: Config; captcha: CaptchaVerifier },
 ): Promise<void> {
   const perIp = perIpPerMinute(config.AUTH_RATE_LIMIT_PER_IP);
   const recoveryLimit = perAccount(app, RECOVERY_PER_EMAIL);
@@ -35,6 +36,7 @@ export async function passwordRoutes(
     '/password/recovery',
     {
       config: perIp,
+      preHandler: captchaRequired(captcha),
       schema: {
         tags,
         summary: 'Mail a password reset link to the account of this e-mail, if there is one',
