@@ -74,6 +74,8 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       // Every journey registers or logs in from 127.0.0.1.
       AUTH_RATE_LIMIT_PER_IP: '1000',
+      // Journeys fill forms without a captcha; captcha.spec.ts starts its own server with one.
+      CAPTCHA_PROVIDER: 'off',
     },
   },
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { startOwnServer } from './own-server';
+import { startOwnServer } from './own-server.ts';
 
 // The same build served with another CONTACT_EMAIL shows that address: nothing is baked in.
 test('the contact address comes from the server the build runs on', async ({ page }) => {
