@@ -15,7 +15,9 @@ async function fillRegistration(user: ReturnType<typeof renderWithProviders>['us
   await user.type(screen.getByLabelText('Confirme a senha'), 'colecao2024');
 }
 
-describe('the captcha on the sign-in forms', () => {
+// The real ALTCHA widget is imported the first time a form shows it: more than the default 5 s on
+// a busy machine.
+describe('the captcha on the sign-in forms', { timeout: 20_000 }, () => {
   it('registration: stops with S-01 until solved, then sends the token and clears the alert', async () => {
     stubRemoteConfig({ captcha: { provider: 'altcha' } });
     const calls = stubFetch({ status: 201, body: { data: testSession } });
