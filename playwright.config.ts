@@ -76,6 +76,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT_PER_IP: '1000',
       // Recommendation neighbours rebuild every 2 s, so a journey sees new collections at once.
       RECOMMEND_REFRESH_SECONDS: '2',
+      // Journeys fill forms without a captcha; captcha.spec.ts starts its own server with one.
+      CAPTCHA_PROVIDER: 'off',
     },
   },
 });

@@ -58,6 +58,8 @@ log(`recommendation neighbours precomputed in ${(precompute.ms / 1000).toFixed(1
 const config = loadConfig({
   LOG_LEVEL: 'warn',
   AUTH_RATE_LIMIT_PER_IP: '1000',
+  // The benchmark registers its one account without solving a captcha.
+  CAPTCHA_PROVIDER: 'off',
   DATABASE_POOL_SIZE: '10',
 });
 const app = await buildApp({ config, db });

@@ -3,6 +3,8 @@ import { startOwnServer } from './own-server.ts';
 
 // The same build served with another CONTACT_EMAIL shows that address: nothing is baked in.
 test('the contact address comes from the server the build runs on', async ({ page }) => {
+  // Starting a second server takes longer than a test's 30 s while other journeys load the machine.
+  test.setTimeout(90_000);
   const server = await startOwnServer({ CONTACT_EMAIL: 'fale@exemplo.com.br' });
   try {
     await page.goto(`${server.baseURL}/contact`);

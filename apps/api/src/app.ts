@@ -9,11 +9,14 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { googleSessionRoutes } from './modules/auth/google.routes.ts';
+import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
+import { createCaptchaVerifier } from './modules/captcha/captcha.service.ts';
 import { categoryRoutes } from './modules/category/category.routes.ts';
 import { collaboratorRoutes } from './modules/collaborator/collaborator.routes.ts';
 import { collectionItemRoutes } from './modules/collection-item/collection-item.routes.ts';
 import { collectionRoutes } from './modules/collection/collection.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { mediaFileRoutes, pictureRoutes } from './modules/media/media.routes.ts';
 import { mediaStorageFor } from './modules/media/media.storage.ts';
 import { imageFileRoutes, imageRoutes } from './modules/media/image.routes.ts';
@@ -88,15 +91,16 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
   registerAuthentication(app, db, config.SESSION_IDLE_DAYS);
   const storage = mediaStorageFor(config);
   await loadImageSigningKey(config);
+  const captcha = await createCaptchaVerifier(db, config);
 
   await app.register(
     async (api) => {
       await api.register(categoryRoutes, { db });
       await api.register(configRoutes, { config });
-      await api.register(authRoutes, { db, config });
+      await api.register(authRoutes, { db, config, captcha });
       await api.register(googleSessionRoutes, { db, config });
       await api.register(userRoutes, { db });
-      await api.register(passwordRoutes, { db, config });
+      await api.register(passwordRoutes, { db, config, captcha });
       await api.register(collectionRoutes, { db, storage });
       await api.register(collectionItemRoutes, { db, storage });
       await api.register(notificationRoutes, { db });
@@ -110,6 +114,8 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
       await api.register(imageRoutes, { db, storage });
       await api.register(recommendationRoutes, { db });
       await api.register(analyticsRoutes, { db, config });
+      await api.register(captchaRoutes, { captcha, config });
+      await api.register(contactRoutes, { db, config, captcha });
     },
     { prefix: '/api/v1' },
   );

@@ -62,6 +62,20 @@ export const configSchema = z
       .transform((v) => v === 'true'),
     /** reCAPTCHA's public site key (CAPTCHA_PROVIDER=recaptcha). */
     RECAPTCHA_SITE_KEY: optionalString,
+    /** reCAPTCHA's secret, sent only to RECAPTCHA_VERIFY_URL (CAPTCHA_PROVIDER=recaptcha). */
+    RECAPTCHA_SECRET_KEY: optionalString,
+    /** Where reCAPTCHA tokens are verified (siteverify protocol); tests point it at a local stand-in. */
+    RECAPTCHA_VERIFY_URL: z.preprocess(
+      emptyToUndefined,
+      z.url({ protocol: /^https?$/ }).default('https://www.google.com/recaptcha/api/siteverify'),
+    ),
+    /** Signs ALTCHA challenges; unset: a random key generated once and kept in DATA_DIR. */
+    ALTCHA_HMAC_KEY: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
+    /** ALTCHA proof-of-work: PBKDF2 iterations per attempt, and the highest counter to find. */
+    ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+    ALTCHA_MAX_COUNTER: z.coerce.number().int().min(2).max(10_000_000).default(10_000),
+    /** Contact messages per IP per hour. */
+    CONTACT_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(5),
     /** Google Analytics 4; without it page views are counted by the API itself. */
     GA_MEASUREMENT_ID: optionalString,
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -111,6 +125,10 @@ export const configSchema = z
   .refine((c) => c.CAPTCHA_PROVIDER !== 'recaptcha' || c.RECAPTCHA_SITE_KEY !== undefined, {
     path: ['RECAPTCHA_SITE_KEY'],
     message: 'CAPTCHA_PROVIDER=recaptcha needs RECAPTCHA_SITE_KEY',
+  })
+  .refine((c) => c.CAPTCHA_PROVIDER !== 'recaptcha' || c.RECAPTCHA_SECRET_KEY !== undefined, {
+    path: ['RECAPTCHA_SECRET_KEY'],
+    message: 'CAPTCHA_PROVIDER=recaptcha needs RECAPTCHA_SECRET_KEY',
   })
   .refine(
     (c) => {

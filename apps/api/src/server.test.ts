@@ -17,7 +17,8 @@ const startServer = () => startServerWith(env);
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'acervo-server-test-'));
-  env = { DATA_DIR: dataDir, NODE_ENV: 'production' };
+  // No captcha: these requests are about the process, not the forms (captcha.test.ts covers those).
+  env = { DATA_DIR: dataDir, NODE_ENV: 'production', CAPTCHA_PROVIDER: 'off' };
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const scratch = await createScratchDatabase(adminUrl, 'acervo_server');

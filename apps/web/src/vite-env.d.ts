@@ -1,1 +1,4 @@
 /// <reference types="vite/client" />
+
+// ALTCHA ships this translation without its declaration file; importing it only registers it.
+declare module 'altcha/i18n/pt-br';

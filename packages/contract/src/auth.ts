@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { captchaToken } from './captcha.ts';
 import { envelope, idSchema } from './common.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { issue, requiredText, type ValidationCode } from './validation.ts';
@@ -55,6 +56,7 @@ export const registrationBody = z
       .min(1, issue.passwordMismatch)
       .max(PASSWORD_MAX, issue.passwordMismatch),
     locale: localeSchema.optional(),
+    captcha: captchaToken,
   })
   .refine((b) => b.password === b.password_confirmation, {
     message: issue.passwordMismatch,
@@ -71,11 +73,13 @@ export const sessionBody = z.object({
       .min(1, issue.passwordRequired)
       .max(PASSWORD_MAX, issue.tooLong),
   }),
+  /** Required only while the login captcha flag (CAPTCHA_ON_LOGIN) is on. */
+  captcha: captchaToken,
 });
 export type SessionBody = z.input<typeof sessionBody>;
 
 /** Asking for a password reset link (the recover form). */
-export const passwordResetRequestBody = z.object({ email: signInEmail });
+export const passwordResetRequestBody = z.object({ email: signInEmail, captcha: captchaToken });
 export type PasswordResetRequestBody = z.input<typeof passwordResetRequestBody>;
 
 const enteredPassword = (missing: ValidationCode) =>

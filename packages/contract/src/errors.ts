@@ -31,6 +31,8 @@ export const errorCodes = [
   'GOOGLE_ACCOUNT_CONFLICT',
   /** 503 when Google's signing keys cannot be fetched. */
   'GOOGLE_UNAVAILABLE',
+  /** 400 for a captcha token that is missing, invalid, expired or already used (spec S-01). */
+  'CAPTCHA_FAILED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -28,6 +28,11 @@ function allow(directives: Record<string, string[]>, sources: Sources): void {
     directives[name] = [...(directives[name] ?? ["'self'"]), ...hosts];
   }
 }
+/** reCAPTCHA's widget: its script and the iframe it draws the checkbox in (provider=recaptcha only). */
+const RECAPTCHA: Sources = {
+  scriptSrc: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+  frameSrc: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+};
 
 /**
  * Strict headers for everything we serve. The session lives in localStorage (spec), so a CSP
@@ -49,6 +54,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   // Third parties are allowed only when the deployment turns their feature on.
   if (config.GOOGLE_CLIENT_ID) allow(directives, GOOGLE_SIGN_IN);
   if (config.GA_MEASUREMENT_ID) allow(directives, GOOGLE_ANALYTICS);
+  // ALTCHA needs nothing here: its proof-of-work workers and styles are our own files.
+  if (config.CAPTCHA_PROVIDER === 'recaptcha') allow(directives, RECAPTCHA);
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

@@ -7,6 +7,10 @@ export interface ReceivedMail {
   html: string;
   /** The links of the text part, in order. */
   links: string[];
+  /** The Reply-To address, or ''. */
+  replyTo: string;
+  /** Every header's name, lower-cased (to see that no injected one arrived). */
+  headerNames: string[];
 }
 
 /** A raw RFC 5322 message as a test reads it: the loopback SMTP server's and the e2e .eml files. */
@@ -20,5 +24,7 @@ export async function parseMail(source: Source): Promise<ReceivedMail> {
     text,
     html: typeof parsed.html === 'string' ? parsed.html : '',
     links: text.match(/https?:\/\/\S+/g) ?? [],
+    replyTo: parsed.replyTo?.value[0]?.address ?? '',
+    headerNames: [...parsed.headers.keys()],
   };
 }

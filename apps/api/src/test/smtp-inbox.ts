@@ -10,22 +10,25 @@ import { parseMail, type ReceivedMail } from './parse-mail.ts';
  * the network to it, and tests read what arrived. `stop()` and `start()` on the same port simulate
  * an outage.
  */
+/** A mail as it arrived, with the recipients of the SMTP envelope (who really got it). */
+export type InboxMail = ReceivedMail & { envelopeTo: string[] };
+
 export interface SmtpInbox {
   readonly url: string;
-  readonly mails: ReceivedMail[];
+  readonly mails: InboxMail[];
   /**
    * Runs the outbox worker over `db` (as the API process would) until `count` mails to `to` have
    * arrived or `timeoutMs` passed, and returns the mails to `to`. Requests that answer before they
    * queue their mail (password recovery) are covered by the waiting.
    */
-  deliver(db: Db, to: string, count?: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  deliver(db: Db, to: string, count?: number, timeoutMs?: number): Promise<InboxMail[]>;
   /** Closes the server (and the worker's transport). */
   stop(): Promise<void>;
   start(): Promise<void>;
 }
 
 export async function startSmtpInbox(): Promise<SmtpInbox> {
-  const mails: ReceivedMail[] = [];
+  const mails: InboxMail[] = [];
   let port = 0;
   let server: SMTPServer | undefined;
 
@@ -34,10 +37,10 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
-      onData(stream, _session, callback) {
+      onData(stream, session, callback) {
         parseMail(stream)
           .then((mail) => {
-            mails.push(mail);
+            mails.push({ ...mail, envelopeTo: session.envelope.rcptTo.map((r) => r.address) });
             callback();
           })
           .catch(callback);

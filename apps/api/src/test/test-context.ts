@@ -30,11 +30,13 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+// No captcha unless a test turns it on (captcha.test.ts, contact.test.ts), so other suites post bare forms.
 const TEST_DEFAULTS = {
   AUTH_RATE_LIMIT_PER_IP: '10000',
   AUTH_RATE_LIMIT_PER_ACCOUNT: '10000',
   // Set, so no test writes the development secret file under ./data.
   MEDIA_URL_SECRET: randomBytes(32).toString('base64url'),
+  CAPTCHA_PROVIDER: 'off',
 };
 const KEEP_TABLES = new Set(['schema_migrations', 'categories']);
 

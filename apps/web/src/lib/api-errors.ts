@@ -170,6 +170,9 @@ export function errorMessageKey(error: unknown, context: ErrorContext): string {
   const code = error instanceof ApiError ? error.code : undefined;
 
   if (code === 'RATE_LIMITED' || status === 429) return 'errors.rateLimited';
+  // The server refused the captcha token (missing, invalid, expired or used): the spec's S-01 texts.
+  if (code === 'CAPTCHA_FAILED')
+    return context === 'contact' ? 'errors.contactCaptcha' : 'errors.captchaRequired';
   const load = LOAD_KEYS[context];
   if (load) return status === 404 && load.notFound ? load.notFound : load.failed;
   const write = WRITE_KEYS[context];

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
 import { perIpPerMinute } from '../../plugins/rate-limit.ts';
+import { captchaRequired, type CaptchaVerifier } from '../captcha/captcha.service.ts';
 import { attemptLimit, loginGuard } from './attempts.service.ts';
 import {
   listSessions,
@@ -35,8 +36,9 @@ export const clientInfo = (request: FastifyRequest): ClientInfo => ({
 
 export async function authRoutes(
   app: FastifyInstance,
-  { db, config }: { db: Db; config: Config },
+  { db, config, captcha }: { db: Db; config: Config; captcha: CaptchaVerifier },
 ): Promise<void> {
+  const withCaptcha = { preHandler: captchaRequired(captcha) };
   const options = { sessionTtlDays: config.SESSION_TTL_DAYS };
   const perIp = perIpPerMinute(config.AUTH_RATE_LIMIT_PER_IP);
   // Registration attempts count on their own: trying someone's e-mail never blocks their sign-in.
@@ -56,6 +58,7 @@ export async function authRoutes(
     '/registration',
     {
       config: perIp,
+      ...withCaptcha,
       schema: {
         tags: ['session'],
         summary: 'Create an account and sign in',
@@ -75,6 +78,8 @@ export async function authRoutes(
     '/session',
     {
       config: perIp,
+      // The spec's remote flag: the login form asks for the captcha only while it is on.
+      ...(config.CAPTCHA_ON_LOGIN ? withCaptcha : {}),
       schema: {
         tags: ['session'],
         summary: 'Sign in with e-mail and password',

@@ -10,7 +10,11 @@ afterAll(() => ctx.close());
 
 describe('GET /api/v1/config', () => {
   it('answers safe defaults with nothing configured: no Google, ALTCHA, no login captcha', async () => {
-    const app = await ctx.buildApp();
+    // The test context turns the captcha off for other suites; ALTCHA is the real default.
+    const app = await ctx.buildApp({
+      CAPTCHA_PROVIDER: 'altcha',
+      ALTCHA_HMAC_KEY: 'config-test-key-0123456789',
+    });
     const res = await app.inject({ url: '/api/v1/config' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -28,6 +32,7 @@ describe('GET /api/v1/config', () => {
       GOOGLE_CLIENT_ID: 'client-123.apps.googleusercontent.com',
       CAPTCHA_PROVIDER: 'recaptcha',
       RECAPTCHA_SITE_KEY: 'site-key-abc',
+      RECAPTCHA_SECRET_KEY: 'secret-never-shown',
       CAPTCHA_ON_LOGIN: 'true',
       GA_MEASUREMENT_ID: 'G-TEST123',
       CONTACT_EMAIL: 'fale@exemplo.com.br',
@@ -49,7 +54,10 @@ describe('GET /api/v1/config', () => {
     expect(res.json().data).toMatchObject({ google_recaptcha_enabled: false, captcha: { provider: 'off' } });
   });
 
-  it('refuses to start with reCAPTCHA chosen and no site key', () => {
+  it('refuses to start with reCAPTCHA chosen and no site key or secret', () => {
     expect(() => loadConfig({ CAPTCHA_PROVIDER: 'recaptcha' })).toThrow(/RECAPTCHA_SITE_KEY/);
+    expect(() => loadConfig({ CAPTCHA_PROVIDER: 'recaptcha', RECAPTCHA_SITE_KEY: 'k' })).toThrow(
+      /RECAPTCHA_SECRET_KEY/,
+    );
   });
 });

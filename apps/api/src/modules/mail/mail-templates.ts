@@ -8,6 +8,8 @@ export interface MailData {
   password_reset: { name: string; link: string };
   password_changed: { name: string; link: string };
   account_deleted: { name: string };
+  /** A visitor's message from the contact form, to CONTACT_EMAIL; the visitor is the Reply-To. */
+  contact_message: { name: string; email: string; phone: string; message: string };
 }
 export type MailTemplate = keyof MailData;
 
@@ -92,6 +94,20 @@ const catalogue: Catalogue = {
         'If you did not ask for it, reply to this e-mail.',
       ],
       signature: SIGNATURE.en,
+    }),
+  },
+  contact_message: {
+    pt: ({ name, email, phone, message }) => ({
+      subject: `Contato pelo site: ${name}`,
+      greeting: 'Nova mensagem pelo formulário de contato do Acervo.',
+      paragraphs: [`Nome: ${name}`, `E-mail: ${email}`, `Telefone: ${phone || '—'}`, message],
+      signature: 'Responda a este e-mail para falar com quem escreveu.',
+    }),
+    en: ({ name, email, phone, message }) => ({
+      subject: `Website contact: ${name}`,
+      greeting: 'A new message from the Acervo contact form.',
+      paragraphs: [`Name: ${name}`, `E-mail: ${email}`, `Phone: ${phone || '—'}`, message],
+      signature: 'Reply to this e-mail to answer the sender.',
     }),
   },
 };

@@ -8,6 +8,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Where replies go (a contact message: the visitor), when not to the sender. */
+  replyTo?: string;
 }
 
 /** Delivers one mail or throws; the outbox worker decides about retries. */

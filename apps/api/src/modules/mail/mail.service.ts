@@ -11,13 +11,13 @@ export type { MailLocale, MailTemplate } from './mail-templates.ts';
  */
 export async function enqueueMail<T extends MailTemplate>(
   q: Queryable,
-  mail: { to: string; locale: MailLocale; template: T; data: MailData[T] },
+  mail: { to: string; locale: MailLocale; template: T; data: MailData[T]; replyTo?: string },
 ): Promise<void> {
   const rendered = renderMail(mail.template, mail.locale, mail.data);
   await q.query(
-    `INSERT INTO mail_outbox (id, template, to_address, subject, body_text, body_html)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [newId(), mail.template, mail.to, rendered.subject, rendered.text, rendered.html],
+    `INSERT INTO mail_outbox (id, template, to_address, subject, body_text, body_html, reply_to)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [newId(), mail.template, mail.to, rendered.subject, rendered.text, rendered.html, mail.replyTo ?? null],
   );
 }
 
@@ -49,6 +49,7 @@ interface ClaimedMail {
   subject: string;
   body_text: string;
   body_html: string;
+  reply_to: string | null;
   attempts: number;
 }
 
@@ -69,7 +70,7 @@ export async function deliverDueMail(
 ): Promise<DeliveryReport> {
   const claimed = await db.transaction(async (tx) => {
     const rows = await tx.query<ClaimedMail>(
-      `SELECT id, to_address, subject, body_text, body_html, attempts FROM mail_outbox
+      `SELECT id, to_address, subject, body_text, body_html, reply_to, attempts FROM mail_outbox
        WHERE status = 'pending' AND next_attempt_at <= COALESCE($1::timestamptz, now())
        ORDER BY next_attempt_at LIMIT $2
        FOR UPDATE SKIP LOCKED`,
@@ -94,6 +95,7 @@ export async function deliverDueMail(
         subject: mail.subject,
         text: mail.body_text,
         html: mail.body_html,
+        ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
       });
       await db.query(
         `UPDATE mail_outbox SET status = 'sent', sent_at = now(), last_error = NULL,

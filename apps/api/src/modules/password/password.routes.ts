@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
 import { perIpPerMinute } from '../../plugins/rate-limit.ts';
+import { captchaRequired, type CaptchaVerifier } from '../captcha/captcha.service.ts';
 import { attemptLimit } from '../auth/attempts.service.ts';
 import { assertOwnAccount } from '../user/user.service.ts';
 import { changePassword, requestPasswordReset, resetPassword } from './password.service.ts';
@@ -26,7 +27,7 @@ const RECOVERY_PER_EMAIL = { max: 5, seconds: 30 * 60, purpose: 'recovery' };
 
 export async function passwordRoutes(
   app: FastifyInstance,
-  { db, config }: { db: Db; config: Config },
+  { db, config, captcha }: { db: Db; config: Config; captcha: CaptchaVerifier },
 ): Promise<void> {
   const perIp = perIpPerMinute(config.AUTH_RATE_LIMIT_PER_IP);
   const recoveryLimit = attemptLimit(db, RECOVERY_PER_EMAIL);
@@ -36,6 +37,7 @@ export async function passwordRoutes(
     '/password/recovery',
     {
       config: perIp,
+      preHandler: captchaRequired(captcha),
       schema: {
         tags,
         summary: 'Mail a password reset link to the account of this e-mail, if there is one',

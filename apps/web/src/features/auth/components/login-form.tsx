@@ -6,12 +6,12 @@ import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
+import { useCaptcha } from '../../../hooks/use-captcha';
 import { useContractForm } from '../../../hooks/use-contract-form';
 import { useFormAlert } from '../../../hooks/use-form-alert';
 import { useAuth } from '../../../lib/auth';
 import { useRemoteConfig } from '../../../lib/remote-config';
 import { createSession } from '../api/auth-api';
-import { useCaptcha } from './captcha-slot';
 import { EmailField } from './email-field';
 import { GoogleSignInSlot } from './google-sign-in-slot';
 
@@ -21,7 +21,7 @@ export function LoginForm() {
   const { signIn } = useAuth();
   const flags = useRemoteConfig();
   const alert = useFormAlert();
-  const captcha = useCaptcha(() => alert.show(null));
+  const captcha = useCaptcha(() => alert.show(null), { login: true });
   // Where the session is kept is the browser's business, not part of the request body.
   const [remember, setRemember] = useState(true);
 
@@ -31,12 +31,16 @@ export function LoginForm() {
   const password = useWatch({ control: form.control, name: 'user.password' });
 
   const onValid = (body: SessionBody) =>
-    alert.attempt('login', async () => {
-      if (captcha.missing) return alert.show('errors.captchaRequired');
-      const session = await createSession(body);
-      signIn(session, { remember });
-      await navigate('/profile');
-    });
+    alert.attempt(
+      'login',
+      async () => {
+        if (captcha.missing) return alert.show('errors.captchaRequired');
+        const session = await createSession({ ...body, captcha: captcha.token });
+        signIn(session, { remember });
+        await navigate('/profile');
+      },
+      captcha.renew,
+    );
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onValid)}>

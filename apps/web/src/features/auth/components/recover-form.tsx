@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { SubmitButton } from '../../../components/ui/submit-button';
+import { useCaptcha } from '../../../hooks/use-captcha';
 import { useContractForm } from '../../../hooks/use-contract-form';
 import { useFormAlert } from '../../../hooks/use-form-alert';
 import { requestPasswordReset } from '../api/auth-api';
@@ -17,6 +18,7 @@ export function RecoverForm() {
   const { t } = useTranslation();
   const alert = useFormAlert();
   const [sent, setSent] = useState(false);
+  const captcha = useCaptcha(() => alert.show(null));
   const form = useContractForm(passwordResetRequestBody, { defaultValues: { email: '' } });
 
   const onValid = (values: PasswordResetRequestBody) =>
@@ -24,10 +26,16 @@ export function RecoverForm() {
       'passwordRecovery',
       async () => {
         setSent(false);
-        await requestPasswordReset(values);
+        if (captcha.missing) return alert.show('errors.captchaRequired');
+        await requestPasswordReset({ ...values, captcha: captcha.token });
         setSent(true);
+        // Another link needs another token: the one just sent is used.
+        captcha.renew();
       },
-      form.showApiErrors,
+      (error) => {
+        form.showApiErrors(error);
+        captcha.renew();
+      },
     );
 
   return (
@@ -39,6 +47,7 @@ export function RecoverForm() {
         </div>
       ) : null}
       <EmailField form={form} name="email" />
+      {captcha.slot}
       <SubmitButton busy={form.formState.isSubmitting} className="w-100 btn-lg">
         {t('auth.recover.submit')}
       </SubmitButton>

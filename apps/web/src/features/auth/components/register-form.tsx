@@ -4,12 +4,12 @@ import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
+import { useCaptcha } from '../../../hooks/use-captcha';
 import { useContractForm } from '../../../hooks/use-contract-form';
 import { useFormAlert } from '../../../hooks/use-form-alert';
 import { useAuth } from '../../../lib/auth';
 import { currentLanguage } from '../../../lib/i18n';
 import { createAccount } from '../api/auth-api';
-import { useCaptcha } from './captcha-slot';
 import { EmailField } from './email-field';
 
 function NewTabLink({ to, children }: { to: string; children?: React.ReactNode }) {
@@ -41,15 +41,19 @@ export function RegisterForm() {
   });
 
   const onValid = (values: RegistrationBody) =>
-    alert.attempt('register', async () => {
-      if (captcha.missing) return alert.show('errors.captchaRequired');
-      // Mails to the person follow the language they registered in (and the footer flags later).
-      const session = await createAccount({ ...values, locale: currentLanguage() });
-      if (!session?.access_token) return alert.show('errors.registerNoData');
-      // Registration answers with a session, so there is no second login call (spec section 4).
-      signIn(session, { remember: true });
-      await navigate('/onboarding');
-    });
+    alert.attempt(
+      'register',
+      async () => {
+        if (captcha.missing) return alert.show('errors.captchaRequired');
+        // Mails to the person follow the language they registered in (and the footer flags later).
+        const session = await createAccount({ ...values, locale: currentLanguage(), captcha: captcha.token });
+        if (!session?.access_token) return alert.show('errors.registerNoData');
+        // Registration answers with a session, so there is no second login call (spec section 4).
+        signIn(session, { remember: true });
+        await navigate('/onboarding');
+      },
+      captcha.renew,
+    );
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onValid)}>

@@ -1,10 +1,7 @@
 import type { ContactBody } from '@acervo/contract/contact';
 import { api } from '../../../lib/api-client';
 
-/**
- * The API stores and mails contact messages in the integrations issue (ROADMAP 3). Until that
- * endpoint exists this call fails and the form shows the spec's failure text with our address.
- */
+/** The API stores the message, then mails it to the team (CONTACT_EMAIL). */
 export function sendContactMessage(message: ContactBody): Promise<unknown> {
   return api.post('/contact', message);
 }

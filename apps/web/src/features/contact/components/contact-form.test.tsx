@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders, stubFetch } from '../../../testing/render';
+import { altchaSays, altchaWidget } from '../../../testing/altcha';
+import { renderWithProviders, stubFetch, stubRemoteConfig } from '../../../testing/render';
 import { ContactForm } from './contact-form';
 
 async function fill(user: ReturnType<typeof renderWithProviders>['user']) {
@@ -47,4 +48,28 @@ describe('ContactForm', () => {
       'Não foi possível enviar sua mensagem. Por favor, entre em contato através do nosso e-mail contato@acervo.app',
     );
   });
+
+  // The first render with a captcha imports the real ALTCHA widget: more than 5 s on a busy machine.
+  it(
+    'asks for the captcha with its own text, before sending and when the server refuses it',
+    { timeout: 20_000 },
+    async () => {
+      stubRemoteConfig({ captcha: { provider: 'altcha' } });
+      const calls = stubFetch({ status: 400, body: { error: { code: 'CAPTCHA_FAILED', message: 'x' } } });
+      const { user } = renderWithProviders(<ContactForm />);
+      await waitFor(() => expect(altchaWidget()).not.toBeNull());
+      await fill(user);
+      await user.click(screen.getByRole('button', { name: 'Enviar mensagem' }));
+      expect(
+        await screen.findByText('Por favor, complete o desafio do reCAPTCHA para enviar o formulário.'),
+      ).toBeInTheDocument();
+      expect(calls).toHaveLength(0);
+      altchaSays('verified', 'payload-3');
+      await user.click(screen.getByRole('button', { name: 'Enviar mensagem' }));
+      await waitFor(() => expect(calls).toHaveLength(1));
+      expect(
+        await screen.findByText('Por favor, complete o desafio do reCAPTCHA para enviar o formulário.'),
+      ).toBeInTheDocument();
+    },
+  );
 });

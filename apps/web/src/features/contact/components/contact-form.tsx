@@ -5,6 +5,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { CheckIcon } from '../../../components/ui/icons';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
+import { useCaptcha } from '../../../hooks/use-captcha';
 import { useContractForm } from '../../../hooks/use-contract-form';
 import { useFormAlert } from '../../../hooks/use-form-alert';
 import { useRemoteConfig } from '../../../lib/remote-config';
@@ -15,17 +16,25 @@ export function ContactForm() {
   const flags = useRemoteConfig();
   const [sent, setSent] = useState(false);
   const alert = useFormAlert();
+  const captcha = useCaptcha(() => alert.show(null));
   const form = useContractForm(contactBody, {
     defaultValues: { inputName: '', inputEmail: '', inputPhone: '', textMessage: '' },
   });
 
   const onValid = (values: ContactBody) =>
-    alert.attempt('contact', async () => {
-      // The captcha widget arrives with the integrations issue; with the flag on, sending waits for it.
-      if (flags.google_recaptcha_enabled) return alert.show('errors.contactCaptcha');
-      await sendContactMessage({ ...values, inputPhone: values.inputPhone || undefined });
-      setSent(true);
-    });
+    alert.attempt(
+      'contact',
+      async () => {
+        if (captcha.missing) return alert.show('errors.contactCaptcha');
+        await sendContactMessage({
+          ...values,
+          inputPhone: values.inputPhone || undefined,
+          captcha: captcha.token,
+        });
+        setSent(true);
+      },
+      captcha.renew,
+    );
 
   if (sent) {
     return (
@@ -41,6 +50,7 @@ export function ContactForm() {
             className="btn btn-outline-primary"
             onClick={() => {
               form.reset();
+              captcha.renew();
               setSent(false);
             }}
           >
@@ -79,6 +89,7 @@ export function ContactForm() {
         autoComplete="tel"
       />
       <TextField form={form} name="textMessage" label={t('contact.fields.message')} multiline rows={6} />
+      {captcha.slot}
       <SubmitButton busy={form.formState.isSubmitting} className="btn-lg">
         {t('contact.submit')}
       </SubmitButton>

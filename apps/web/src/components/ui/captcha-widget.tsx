@@ -1,0 +1,116 @@
+import type { PublicConfig } from '@acervo/contract/config';
+import { useEffect, useRef } from 'react';
+import type {} from 'altcha/types/react';
+import { currentLanguage } from '../../lib/i18n';
+
+/** The ALTCHA widget fetches its challenges here (answered by our API, nothing third-party). */
+const ALTCHA_CHALLENGE_URL = '/api/v1/captcha/challenge';
+const RECAPTCHA_SCRIPT =
+  'https://www.google.com/recaptcha/api.js?render=explicit&onload=acervoRecaptchaLoaded';
+
+/**
+ * The widget's own bundle, loaded only on pages with a captcha. The "external" build keeps its
+ * styles and proof-of-work worker in files of ours, so the CSP needs no inline style or blob.
+ */
+let altchaLoaded: Promise<void> | undefined;
+function loadAltcha(): Promise<void> {
+  altchaLoaded ??= (async () => {
+    await import('altcha/external');
+    const [{ default: Pbkdf2Worker }] = await Promise.all([
+      import('altcha/workers/pbkdf2?worker'),
+      import('altcha/altcha.css'),
+      import('altcha/i18n/pt-br'),
+      import('altcha/i18n/en'),
+    ]);
+    // The server's challenges use PBKDF2/SHA-256 (apps/api/src/modules/captcha).
+    globalThis.$altcha.algorithms.set('PBKDF2/SHA-256', () => new Pbkdf2Worker());
+  })();
+  return altchaLoaded;
+}
+
+interface Grecaptcha {
+  render(element: HTMLElement, options: Record<string, unknown>): number;
+}
+declare global {
+  interface Window {
+    grecaptcha?: Grecaptcha;
+    acervoRecaptchaLoaded?: () => void;
+  }
+}
+
+/** Google's script, once; it calls `acervoRecaptchaLoaded` when `grecaptcha.render` is ready. */
+let recaptchaLoaded: Promise<Grecaptcha> | undefined;
+function loadRecaptcha(): Promise<Grecaptcha> {
+  recaptchaLoaded ??= new Promise<Grecaptcha>((resolve, reject) => {
+    window.acervoRecaptchaLoaded = () => (window.grecaptcha ? resolve(window.grecaptcha) : reject());
+    const script = document.createElement('script');
+    script.src = `${RECAPTCHA_SCRIPT}&hl=${currentLanguage() === 'en' ? 'en' : 'pt-BR'}`;
+    script.async = true;
+    script.onerror = () => {
+      recaptchaLoaded = undefined;
+      reject(new Error('reCAPTCHA did not load'));
+    };
+    document.head.appendChild(script);
+  });
+  return recaptchaLoaded;
+}
+
+interface CaptchaWidgetProps {
+  captcha: PublicConfig['captcha'];
+  /** A token when solved; null when it expires or the widget fails (spec: expiry clears it). */
+  onToken: (token: string | null) => void;
+}
+
+/** The configured captcha: ALTCHA's checkbox (self-hosted) or reCAPTCHA's. */
+export function CaptchaWidget({ captcha, onToken }: CaptchaWidgetProps) {
+  const ref = useRef<HTMLElement>(null);
+  const onTokenRef = useRef(onToken);
+  useEffect(() => {
+    onTokenRef.current = onToken;
+  });
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    if (captcha.provider === 'altcha') {
+      const onState = (event: Event) => {
+        const { state, payload } = (event as CustomEvent<{ state: string; payload?: string }>).detail;
+        onTokenRef.current(state === 'verified' && payload ? payload : null);
+      };
+      element.addEventListener('statechange', onState);
+      // Without its script the element stays empty; the form still says S-01 on submit.
+      loadAltcha().catch(() => undefined);
+      return () => element.removeEventListener('statechange', onState);
+    }
+    let active = true;
+    loadRecaptcha()
+      .then((grecaptcha) => {
+        if (!active) return;
+        grecaptcha.render(element, {
+          sitekey: captcha.site_key,
+          callback: (token: string) => onTokenRef.current(token),
+          'expired-callback': () => onTokenRef.current(null),
+          'error-callback': () => onTokenRef.current(null),
+        });
+      })
+      .catch(() => undefined);
+    return () => {
+      active = false;
+    };
+  }, [captcha.provider, captcha.site_key]);
+
+  return (
+    <div className="captcha mb-3" data-testid="captcha">
+      {captcha.provider === 'altcha' ? (
+        <altcha-widget
+          ref={ref}
+          challenge={ALTCHA_CHALLENGE_URL}
+          language={currentLanguage() === 'en' ? 'en' : 'pt-br'}
+          type="checkbox"
+        />
+      ) : (
+        <div ref={ref as React.RefObject<HTMLDivElement | null>} />
+      )}
+    </div>
+  );
+}
