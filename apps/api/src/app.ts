@@ -21,7 +21,7 @@ import { reactionRoutes } from './modules/reaction/reaction.routes.ts';
 import { saveRoutes } from './modules/save/save.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { handleError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -45,6 +45,11 @@ const LOG_REDACT_PATHS = [
   '*.password_confirmation',
   '*.access_token',
   '*.token',
+  // Database errors carry the statement's parameters (PGlite) and the refused row's values in
+  // `detail` (both engines): e-mails and password hashes were logged at level error (issue 14).
+  'err.params',
+  'err.detail',
+  'err.queryOptions',
 ];
 
 export async function buildApp({ config, db, logStream }: BuildAppOptions): Promise<FastifyInstance> {
@@ -58,6 +63,7 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
     bodyLimit: 64 * 1024,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: handleError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -178,12 +178,23 @@ export function cutPage<R>(
 }
 
 const CURSOR_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/**
+ * An instant the database accepts: `Date.parse` lets through days past the end of the month
+ * (2026-02-30) and year 0000, which PostgreSQL refuses with an error, so the text must survive a
+ * round trip through a Date unchanged (microseconds aside).
+ */
+function isRealInstant(p: unknown): boolean {
+  if (typeof p !== 'string' || !CURSOR_INSTANT.test(p) || p.startsWith('0000')) return false;
+  const millis = Date.parse(p.slice(0, 23) + 'Z');
+  return !Number.isNaN(millis) && new Date(millis).toISOString() === p.slice(0, 23) + 'Z';
+}
 const INT4_MAX = 2_147_483_647;
 
 export type CursorPart = 'instant' | 'id' | 'count' | 'score';
 const CURSOR_PART_OK: Record<CursorPart, (p: unknown) => boolean> = {
-  instant: (p) => typeof p === 'string' && CURSOR_INSTANT.test(p) && !Number.isNaN(Date.parse(p)),
-  id: (p) => typeof p === 'string' && p.length > 0 && p.length <= 64,
+  instant: isRealInstant,
+  id: (p) => typeof p === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(p),
   count: (p) => typeof p === 'number' && Number.isInteger(p) && p >= 0 && p <= INT4_MAX,
   // A search rank (float8): any finite non-negative number.
   score: (p) => typeof p === 'number' && Number.isFinite(p) && p >= 0,
