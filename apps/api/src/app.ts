@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Db } from './db/client.ts';
@@ -32,6 +32,8 @@ export interface BuildAppOptions {
   db: Db;
   /** Where logs go; defaults to stdout. Tests pass a stream to inspect them. */
   logStream?: DestinationStream;
+  /** Sees every route as it is registered: the fuzz and authorization tests derive from it. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -52,7 +54,12 @@ const LOG_REDACT_PATHS = [
   'err.queryOptions',
 ];
 
-export async function buildApp({ config, db, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logStream,
+  onRoute,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -68,6 +75,7 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   await registerSecurityHeaders(app);
   await registerRateLimit(app);

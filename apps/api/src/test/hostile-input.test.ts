@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { encodeCursor } from '../modules/collection/collection.service.ts';
 import { createCollection, FILMES } from '../modules/collection/collection.test-helpers.ts';
@@ -65,7 +66,7 @@ describe('forged cursors with impossible instants or ids', () => {
 
 describe('framework errors', () => {
   it('use the error envelope with a 4xx', async () => {
-    const cases: [string, Parameters<TestContext['app']['inject']>[0], number][] = [
+    const cases: [string, InjectOptions, number][] = [
       ['bad URL encoding', { url: '/api/v1/collection/%ff' }, 400],
       ['a 200-character id', { url: `/api/v1/collection/${'a'.repeat(200)}` }, 414],
       [
