@@ -31,7 +31,19 @@ export async function appWithRouteTable(
 ): Promise<{ app: FastifyInstance; routes: ApiRoute[] }> {
   const routes: ApiRoute[] = [];
   const app = await buildApp({
-    config: testConfig({ AUTH_RATE_LIMIT_PER_IP: '100000', AUTH_RATE_LIMIT_PER_ACCOUNT: '100000' }),
+    // Limits high enough for the hundreds of requests of one fixture-rebuilding test.
+    config: testConfig(
+      Object.fromEntries(
+        [
+          'AUTH_RATE_LIMIT_PER_IP',
+          'AUTH_RATE_LIMIT_PER_ACCOUNT',
+          'SOCIAL_DAILY_LIKES',
+          'SOCIAL_DAILY_FOLLOWS',
+          'SOCIAL_DAILY_SAVES',
+          'SOCIAL_DAILY_INVITES',
+        ].map((name) => [name, '100000']),
+      ),
+    ),
     db: ctx.db,
     onRoute: (route: RouteOptions) => {
       const schema = (route.schema ?? {}) as Pick<ApiRoute, 'params' | 'querystring' | 'body'>;
