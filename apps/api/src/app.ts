@@ -90,7 +90,7 @@ export async function buildApp({
       await api.register(userRoutes, { db });
       await api.register(passwordRoutes, { db, config });
       await api.register(collectionRoutes, { db });
-      await api.register(collectionItemRoutes, { db });
+      await api.register(collectionItemRoutes, { db, config });
       await api.register(notificationRoutes, { db });
       await api.register(searchRoutes, { db });
       await api.register(reactionRoutes, { db, config });

@@ -23,6 +23,8 @@ export const errorCodes = [
   'INVITE_INVALID',
   /** 400 for a password reset token that is unknown, used, replaced by a newer one or expired. */
   'RESET_TOKEN_INVALID',
+  /** 409 when adding an item to a collection that already holds ITEMS_PER_COLLECTION_MAX. */
+  'COLLECTION_FULL',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

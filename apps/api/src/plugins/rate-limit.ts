@@ -16,6 +16,30 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
 /** Route `config` for at most `max` requests a minute from one IP address. */
 export const perIpPerMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+
+/** Counts (or only checks) the request against `limiter`; 429 with Retry-After once it is over. */
+async function enforce(limiter: Limiter, request: FastifyRequest, reply: FastifyReply, increment: boolean) {
+  const status = await limiter(request, { increment });
+  if (status.isAllowed || !status.isExceeded) return;
+  reply.header('retry-after', String(Math.max(1, status.ttlInSeconds)));
+  throw tooManyAttempts();
+}
+
+/**
+ * A `preHandler` allowing one signed-in person at most `max` requests a minute over every route
+ * that uses it (one shared count, whatever their address). Runs after authentication, which the
+ * key needs.
+ */
+export function perPersonPerMinute(app: FastifyInstance, max: number) {
+  const limiter = app.createRateLimit({
+    max,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => `person:${request.user?.id ?? request.ip}`,
+  });
+  return (request: FastifyRequest, reply: FastifyReply) => enforce(limiter, request, reply, true);
+}
+
 /** A per-account limit shared by the routes that carry an e-mail in their body. */
 export interface AccountLimit {
   /** Counts this request against its account; 429 once the account is over its limit. */
@@ -45,17 +69,10 @@ export function perAccount(
     },
   });
 
-  async function check(request: FastifyRequest, reply: FastifyReply, increment: boolean): Promise<void> {
-    const status = await limiter(request, { increment });
-    if (status.isAllowed || !status.isExceeded) return;
-    reply.header('retry-after', String(Math.max(1, status.ttlInSeconds)));
-    throw tooManyAttempts();
-  }
-
   return {
-    countAttempt: (request, reply) => check(request, reply, true),
+    countAttempt: (request, reply) => enforce(limiter, request, reply, true),
     async countFailures(request, reply, attempt) {
-      await check(request, reply, false);
+      await enforce(limiter, request, reply, false);
       try {
         return await attempt();
       } catch (err) {

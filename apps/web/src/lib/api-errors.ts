@@ -164,6 +164,7 @@ export function errorMessageKey(error: unknown, context: ErrorContext): string {
   const code = error instanceof ApiError ? error.code : undefined;
 
   if (code === 'RATE_LIMITED' || status === 429) return 'errors.rateLimited';
+  if (code === 'COLLECTION_FULL') return 'errors.collectionFull';
   const load = LOAD_KEYS[context];
   if (load) return status === 404 && load.notFound ? load.notFound : load.failed;
   const write = WRITE_KEYS[context];

@@ -11,22 +11,30 @@ import { collectionParams, collectionResponse } from '@acervo/contract/collectio
 import { errorBodySchema } from '@acervo/contract/errors';
 import { itemOrderBody, orderConflictBodySchema, SOCIAL_MESSAGES } from '@acervo/contract/social';
 import type { Db } from '../../db/client.ts';
+import type { Config } from '../../env.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
+import { perPersonPerMinute } from '../../plugins/rate-limit.ts';
 import { getCollection } from '../collection/collection.service.ts';
 import { createItem, deleteItem, getItem, reorderItems, updateItem } from './collection-item.service.ts';
 
 const readErrors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
-const writeErrors = { ...readErrors, 403: errorBodySchema };
+const writeErrors = { ...readErrors, 403: errorBodySchema, 429: errorBodySchema };
 const tags = ['collection items'];
 
-export async function collectionItemRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
+export async function collectionItemRoutes(
+  app: FastifyInstance,
+  { db, config }: { db: Db; config: Config },
+): Promise<void> {
   // Items are read and written only by signed-in users: 401 before any validation or lookup.
   app.addHook('onRequest', signInRequired);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Every item write counts against one per-person budget (300 items in a second, issue 14).
+  const writes = perPersonPerMinute(app, config.ITEM_WRITES_PER_MINUTE);
 
   r.post(
     '/collection_items',
     {
+      preHandler: writes,
       schema: {
         tags,
         summary: 'Add an item at the end of a collection (collection owner only)',
@@ -61,6 +69,7 @@ export async function collectionItemRoutes(app: FastifyInstance, { db }: { db: D
   r.put(
     '/collection_items/:item',
     {
+      preHandler: writes,
       schema: {
         tags,
         summary: 'Update an item (collection owner only)',
@@ -79,6 +88,7 @@ export async function collectionItemRoutes(app: FastifyInstance, { db }: { db: D
   r.delete(
     '/collection_items/:item',
     {
+      preHandler: writes,
       schema: {
         tags,
         summary: 'Delete an item (collection owner only)',
@@ -97,6 +107,7 @@ export async function collectionItemRoutes(app: FastifyInstance, { db }: { db: D
   r.put(
     '/collection/:id/items/order',
     {
+      preHandler: writes,
       schema: {
         tags,
         summary:

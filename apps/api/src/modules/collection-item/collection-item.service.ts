@@ -1,7 +1,8 @@
-import type {
-  CollectionItem,
-  CollectionItemCreateFields,
-  CollectionItemUpdateFields,
+import {
+  ITEMS_PER_COLLECTION_MAX,
+  type CollectionItem,
+  type CollectionItemCreateFields,
+  type CollectionItemUpdateFields,
 } from '@acervo/contract/collection-item';
 import type { Db, Queryable } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -69,11 +70,27 @@ export async function createItem(
   });
 }
 
-/** Inserts the item after the last one; the caller holds the collection's lock. */
+const collectionFull = () =>
+  new AppError(
+    409,
+    'COLLECTION_FULL',
+    `Esta coleção já tem ${ITEMS_PER_COLLECTION_MAX} itens, o máximo. Remova algum ou crie outra coleção.`,
+  );
+
+/**
+ * Inserts the item after the last one; the caller holds the collection's lock, so two additions
+ * cannot both take the last free place.
+ */
 async function insertItem(
   db: Queryable,
   input: { collection_id: string; name: string; description: string; rating: number | null },
 ): Promise<CollectionItem> {
+  const [count] = await db.query<{ items: number }>(
+    'SELECT count(*)::int AS items FROM collection_items WHERE collection_id = $1',
+    [input.collection_id],
+    'item_count',
+  );
+  if (count!.items >= ITEMS_PER_COLLECTION_MAX) throw collectionFull();
   const [row] = await db.query<CollectionItem>(
     `WITH touched AS (
        UPDATE collections SET updated_at = now() WHERE id = $2 RETURNING id
