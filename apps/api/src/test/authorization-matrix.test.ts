@@ -195,6 +195,11 @@ const MATRIX: Record<string, Row> = {
     public: [401, 403, 403, 201, 201],
     changes: 'collections',
   },
+  'GET /api/v1/collection/:id/items': {
+    url: (w, v) => `${c(w, v)}/items`,
+    private: [401, 404, 200, 200, 200],
+    public: signedIn(200),
+  },
   'GET /api/v1/collection_items/:item': {
     url: item,
     private: [401, 404, 200, 200, 200],
@@ -282,7 +287,8 @@ beforeAll(async () => {
   ({ app, routes } = await appWithRouteTable(ctx));
   picture = await solid(8, 8).png().toBuffer();
   world = await buildWorld(app);
-});
+  // A busy 2-core machine: the fixture (four sign-ups, two shared collections) may take a while.
+}, 180_000);
 afterAll(async () => {
   await app.close();
   await ctx.close();

@@ -23,7 +23,8 @@ beforeAll(async () => {
   ctx = await createTestContext();
   ({ app, routes } = await appWithRouteTable(ctx));
   world = await buildWorld(app);
-});
+  // A busy 2-core machine: the fixture (four sign-ups, two shared collections) may take a while.
+}, 180_000);
 afterAll(async () => {
   await app.close();
   await ctx.close();

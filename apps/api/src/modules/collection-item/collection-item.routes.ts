@@ -7,7 +7,12 @@ import {
   collectionItemResponse,
   collectionItemUpdateBody,
 } from '@acervo/contract/collection-item';
-import { collectionParams, collectionResponse } from '@acervo/contract/collection';
+import {
+  collectionItemsPageResponse,
+  collectionItemsQuery,
+  collectionParams,
+  collectionResponse,
+} from '@acervo/contract/collection';
 import { errorBodySchema } from '@acervo/contract/errors';
 import { itemOrderBody, orderConflictBodySchema, SOCIAL_MESSAGES } from '@acervo/contract/social';
 import type { Db } from '../../db/client.ts';
@@ -15,7 +20,14 @@ import type { Config } from '../../env.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
 import { perPersonPerMinute } from '../../plugins/rate-limit.ts';
 import { getCollection } from '../collection/collection.service.ts';
-import { createItem, deleteItem, getItem, reorderItems, updateItem } from './collection-item.service.ts';
+import {
+  createItem,
+  deleteItem,
+  getItem,
+  listItems,
+  reorderItems,
+  updateItem,
+} from './collection-item.service.ts';
 
 const readErrors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 const writeErrors = { ...readErrors, 403: errorBodySchema, 429: errorBodySchema };
@@ -47,6 +59,22 @@ export async function collectionItemRoutes(
       const user = signedInUser(request);
       return reply.status(201).send({ data: await createItem(db, user, request.body) });
     },
+  );
+
+  r.get(
+    '/collection/:id/items',
+    {
+      schema: {
+        tags,
+        summary:
+          "A collection's items after `cursor` (its `items_next_cursor`), a page at a time, in their order",
+        security: bearerSecurity,
+        params: collectionParams,
+        querystring: collectionItemsQuery,
+        response: { 200: collectionItemsPageResponse, ...readErrors },
+      },
+    },
+    async (request) => listItems(db, request.params.id, signedInUser(request), request.query.cursor),
   );
 
   r.get(

@@ -1,3 +1,4 @@
+import { COLLECTION_ITEMS_PAGE, type CollectionItemsPage } from '@acervo/contract/collection';
 import {
   ITEMS_PER_COLLECTION_MAX,
   type CollectionItem,
@@ -14,7 +15,13 @@ import {
   type GuardedCollection,
   type Viewer,
 } from '../collection/collection.policy.ts';
-import { findGuarded, ITEM_COLUMNS } from '../collection/collection.service.ts';
+import {
+  cutPage,
+  decodeCursor,
+  findGuarded,
+  ITEM_COLUMNS,
+  itemKey,
+} from '../collection/collection.service.ts';
 import { notify } from '../notification/notification.service.ts';
 
 export const itemNotFound = () => new AppError(404, 'NOT_FOUND', 'Item não encontrado.');
@@ -50,6 +57,27 @@ async function loadItem(db: Queryable, id: string, viewer: Viewer, action: Colle
     throw err;
   }
   return row;
+}
+
+/** The items of a collection the viewer may read after `cursor` (from `items_next_cursor`). */
+export async function listItems(
+  db: Queryable,
+  collectionId: string,
+  viewer: Viewer,
+  cursor: string | undefined,
+): Promise<CollectionItemsPage> {
+  assertCan('read', await findGuarded(db, collectionId, viewer), viewer);
+  // Without a cursor: from the start (positions are integers, so below the smallest int4 is none).
+  const after = cursor ? decodeCursor(cursor, ['count', 'id']) : [-2_147_483_648, ''];
+  const rows = await db.query<CollectionItem>(
+    `SELECT ${ITEM_COLUMNS} FROM collection_items i
+     WHERE i.collection_id = $1 AND (i.position, i.id) > ($2::int, $3)
+     ORDER BY i.position, i.id LIMIT $4`,
+    [collectionId, ...after, COLLECTION_ITEMS_PAGE + 1],
+    'collection_items_page',
+  );
+  const { page, next_cursor } = cutPage(rows, COLLECTION_ITEMS_PAGE, itemKey);
+  return { data: page, next_cursor };
 }
 
 export async function getItem(db: Queryable, id: string, viewer: Viewer): Promise<CollectionItem> {

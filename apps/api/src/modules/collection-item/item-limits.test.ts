@@ -1,6 +1,8 @@
-import { ITEMS_PER_COLLECTION_MAX } from '@acervo/contract/collection-item';
+import { COLLECTION_ITEMS_PAGE } from '@acervo/contract/collection';
+import { ITEMS_PER_COLLECTION_MAX, type CollectionItem } from '@acervo/contract/collection-item';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids.ts';
+import { encodeCursor } from '../collection/collection.service.ts';
 import { addItem, createCollection } from '../collection/collection.test-helpers.ts';
 import { createTestContext, signUp, type TestContext } from '../../test/test-context.ts';
 
@@ -20,6 +22,44 @@ async function fill(collectionId: string, count: number) {
     [newId().slice(0, 10), collectionId, count],
   );
 }
+
+describe('the items of a collection', () => {
+  it('come a page at a time: the first with the collection, the rest by cursor, each once and in order', async () => {
+    const ana = await signUp(ctx.app);
+    const bia = await signUp(ctx.app);
+    const mine = await createCollection(ctx.app, ana, { private: true });
+    const total = COLLECTION_ITEMS_PAGE * 2 + 17;
+    await fill(mine.id, total);
+
+    const first = (await ctx.request('GET', `/api/v1/collection/${mine.id}`, ana)).json().data;
+    expect(first.items_count).toBe(total);
+    expect(first.collection_items).toHaveLength(COLLECTION_ITEMS_PAGE);
+    const seen: CollectionItem[] = [...first.collection_items];
+    let cursor: string | null = first.items_next_cursor;
+    while (cursor) {
+      const res = await ctx.request('GET', `/api/v1/collection/${mine.id}/items?cursor=${cursor}`, ana);
+      expect(res.statusCode).toBe(200);
+      seen.push(...res.json().data);
+      cursor = res.json().next_cursor;
+    }
+    expect(seen.map((i) => i.name)).toEqual(Array.from({ length: total }, (_, n) => `Item ${n + 1}`));
+
+    // A private collection's items are as private as it is; a forged cursor is a 400.
+    expect((await ctx.request('GET', `/api/v1/collection/${mine.id}/items`, bia)).statusCode).toBe(404);
+    const forged = encodeCursor(['1', 'x']);
+    const bad = await ctx.request('GET', `/api/v1/collection/${mine.id}/items?cursor=${forged}`, ana);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('all fit in the first page of a small collection (no cursor)', async () => {
+    const ana = await signUp(ctx.app);
+    const small = await createCollection(ctx.app, ana);
+    await addItem(ctx.app, ana, small.id);
+    const res = (await ctx.request('GET', `/api/v1/collection/${small.id}`, ana)).json().data;
+    expect(res.collection_items).toHaveLength(1);
+    expect(res.items_next_cursor).toBeNull();
+  });
+});
 
 describe('items per collection', () => {
   it(`stop at ${ITEMS_PER_COLLECTION_MAX}: adding or saving one more is 409 COLLECTION_FULL`, async () => {

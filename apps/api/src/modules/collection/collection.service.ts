@@ -1,5 +1,6 @@
 import {
   CARD_PREVIEW_ITEMS,
+  COLLECTION_ITEMS_PAGE,
   type ByCategoryQuery,
   type ByUserQuery,
   type Collection,
@@ -66,8 +67,9 @@ const collectionColumns = (itemsLimit: string, viewerParam: string) => `
      'user_name', (SELECT u.name FROM users u WHERE u.id = o.user_id))
    FROM collections o WHERE o.id = c.saved_from_id) AS saved_from`;
 
+// One item more than a page says whether there are more.
 const COLLECTION_BY_ID = `
-  SELECT ${collectionColumns('NULL', '$2')}
+  SELECT ${collectionColumns(String(COLLECTION_ITEMS_PAGE + 1), '$2')}
   FROM collections c
   WHERE c.id = $1`;
 
@@ -78,12 +80,20 @@ function toCollection(row: CollectionRow, viewer: Viewer): Collection {
   return { ...collection, my_role: publicRole(roleOf(row, viewer)) };
 }
 
-/** The collection with all its items, if the viewer may read it; otherwise 404. */
+/**
+ * The collection with its first page of items, if the viewer may read it; otherwise 404. The rest
+ * come from `listItems` with `items_next_cursor`.
+ */
 export async function getCollection(db: Queryable, id: string, viewer: Viewer): Promise<Collection> {
   const [row] = await db.query<CollectionRow>(COLLECTION_BY_ID, [id, viewer.id], 'collection_by_id');
   assertCan('read', row, viewer);
-  return toCollection(row!, viewer);
+  const collection = toCollection(row!, viewer);
+  const { page, next_cursor } = cutPage(collection.collection_items, COLLECTION_ITEMS_PAGE, itemKey);
+  return { ...collection, collection_items: page, items_next_cursor: next_cursor };
 }
+
+/** The keyset of items in their order: position, then id (positions may tie mid-reorder). */
+export const itemKey = (item: { position: number; id: string }) => [item.position, item.id];
 
 /**
  * Just enough of a collection to decide what `viewer` may do. Inside a transaction, `lock` keeps
