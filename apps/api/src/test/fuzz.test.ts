@@ -252,5 +252,5 @@ describe('fuzzing every request schema', () => {
         { numRuns: RUNS_PER_ROUTE, endOnFailure: true },
       );
     }
-  });
+  }, 180_000);
 });

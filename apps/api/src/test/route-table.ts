@@ -41,6 +41,7 @@ export async function appWithRouteTable(
           'SOCIAL_DAILY_FOLLOWS',
           'SOCIAL_DAILY_SAVES',
           'SOCIAL_DAILY_INVITES',
+          'ITEM_WRITES_PER_MINUTE',
         ].map((name) => [name, '100000']),
       ),
     ),
