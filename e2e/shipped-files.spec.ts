@@ -11,8 +11,8 @@ test('the served scripts carry no source maps', async ({ request }) => {
   for (const src of scripts) {
     expect(await (await request.get(src)).text()).not.toContain('sourceMappingURL');
     const map = await request.get(`${src}.map`);
-    // Unknown paths get the web app's page (SPA fallback), never a map.
-    expect(map.headers()['content-type'] ?? '').not.toContain('json');
+    // A missing asset is a 404 error body, never a map.
+    expect(map.status()).toBe(404);
     expect(await map.text()).not.toContain('"mappings"');
   }
 });
