@@ -8,7 +8,8 @@ export default defineConfig({
     host: '127.0.0.1',
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  // No source maps in the served build: they published the whole source (4.5 MB, issue 14).
+  build: { outDir: 'dist', sourcemap: false },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -92,6 +92,8 @@ export const configSchema = z
     SOCIAL_DAILY_FOLLOWS: z.coerce.number().int().min(1).default(200),
     SOCIAL_DAILY_SAVES: z.coerce.number().int().min(1).default(100),
     SOCIAL_DAILY_INVITES: z.coerce.number().int().min(1).default(50),
+    /** Per person, per minute: item additions, changes, deletions and reorders (then 429). */
+    ITEM_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     /** Lifetime of a collection's invite link. */
     INVITE_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
     TRUST_PROXY: z

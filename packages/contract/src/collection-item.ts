@@ -7,6 +7,11 @@ export const ITEM_NAME_MAX = 200;
 export const ITEM_DESCRIPTION_MAX = 2000;
 export const RATING_MIN = 0.5;
 export const RATING_MAX = 5;
+/**
+ * Items one collection may hold: a bound on what one reader downloads page by page and on what a
+ * writer can pile up (issue 14). Past it, adding answers 409 COLLECTION_FULL.
+ */
+export const ITEMS_PER_COLLECTION_MAX = 1000;
 
 const itemName = requiredText(issue.itemNameRequired, ITEM_NAME_MAX);
 const itemDescription = optionalText(ITEM_DESCRIPTION_MAX);

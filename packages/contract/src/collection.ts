@@ -10,6 +10,8 @@ export const COLLECTION_DESCRIPTION_MAX = 2000;
 export const LIST_LIMIT_MAX = 50;
 /** Card previews show the first items of a collection (spec section 9). */
 export const CARD_PREVIEW_ITEMS = 3;
+/** Items on `GET /collection/{id}`, and per page of `GET /collection/{id}/items` (issue 14). */
+export const COLLECTION_ITEMS_PAGE = 100;
 
 const categoryId = z
   .string({ error: issue.categoryRequired })
@@ -85,8 +87,16 @@ export const collectionSchema = z.object({
   created_at: z.string(),
   /** How many items the collection has (cards carry only the first few). */
   items_count: z.number().int(),
-  /** All items on `GET /collection/{id}`; the first 3 on listing cards. Ordered by position. */
+  /**
+   * The first COLLECTION_ITEMS_PAGE items on `GET /collection/{id}`; the first 3 on listing cards.
+   * Ordered by position.
+   */
   collection_items: z.array(collectionItemSchema),
+  /**
+   * Only on a single collection: pass it as `cursor` to `GET /collection/{id}/items` for the items
+   * after `collection_items`; null when they are all there.
+   */
+  items_next_cursor: z.string().nullable().optional(),
   /** Whether the caller likes / follows this collection. */
   liked_by_me: z.boolean(),
   followed_by_me: z.boolean(),
@@ -143,3 +153,11 @@ export const collectionPageResponse = z.object({
 });
 export type CollectionPage = z.infer<typeof collectionPageResponse>;
 export const collectionListResponse = envelope(z.array(collectionSchema));
+
+/** `GET /collection/{id}/items`: the items after `cursor`, a page at a time, in their order. */
+export const collectionItemsQuery = z.object({ cursor: cursorParam });
+export const collectionItemsPageResponse = z.object({
+  data: z.array(collectionItemSchema),
+  next_cursor: z.string().nullable(),
+});
+export type CollectionItemsPage = z.infer<typeof collectionItemsPageResponse>;

@@ -33,6 +33,8 @@ export const errorCodes = [
   'GOOGLE_UNAVAILABLE',
   /** 400 for a captcha token that is missing, invalid, expired or already used (spec S-01). */
   'CAPTCHA_FAILED',
+  /** 409 when adding an item to a collection that already holds ITEMS_PER_COLLECTION_MAX. */
+  'COLLECTION_FULL',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

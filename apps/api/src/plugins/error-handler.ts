@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@acervo/contract/errors';
 import { isValidationCode, type ValidationCode } from '@acervo/contract/validation';
@@ -20,6 +20,9 @@ const CLIENT_ERRORS: Record<string, [number, ErrorCode, string]> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'Tipo de conteúdo não suportado.'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'VALIDATION_FAILED', 'O corpo JSON está vazio.'],
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'VALIDATION_FAILED', 'O corpo JSON é inválido.'],
+  // Raised by the router before any route runs: see `frameworkErrors`.
+  FST_ERR_BAD_URL: [400, 'VALIDATION_FAILED', 'Endereço inválido.'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'VALIDATION_FAILED', 'Endereço longo demais.'],
 };
 
 /**
@@ -27,35 +30,41 @@ const CLIENT_ERRORS: Record<string, [number, ErrorCode, string]> = {
  * carries internals, only the request id that finds it in the logs.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof AppError) {
-      return reply
-        .status(err.statusCode)
-        .send(body(err.code, err.message, err.fields ? { fields: err.fields } : {}));
+  app.setErrorHandler(handleError);
+}
+
+/**
+ * Also Fastify's `frameworkErrors` option: the router answers a badly encoded URL or an over-long
+ * path parameter before any route or error handler runs, in a body of its own unless given this.
+ */
+export function handleError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof AppError) {
+    return reply
+      .status(err.statusCode)
+      .send(body(err.code, err.message, err.fields ? { fields: err.fields } : {}));
+  }
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const fields: Record<string, ValidationCode> = {};
+    for (const issue of err.validation) {
+      const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+      // Contract messages are codes; a rule without one (zod's own wording) is just 'invalid'.
+      fields[path] ??= isValidationCode(issue.message) ? issue.message : 'invalid';
     }
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const fields: Record<string, ValidationCode> = {};
-      for (const issue of err.validation) {
-        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        // Contract messages are codes; a rule without one (zod's own wording) is just 'invalid'.
-        fields[path] ??= isValidationCode(issue.message) ? issue.message : 'invalid';
-      }
-      return reply.status(400).send(body('VALIDATION_FAILED', 'Verifique os campos destacados.', { fields }));
-    }
-    const known = err.code ? CLIENT_ERRORS[err.code] : undefined;
-    if (known) {
-      const [status, code, message] = known;
-      return reply.status(status).send(body(code, message));
-    }
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      request.log.info({ err }, 'client error');
-      return reply.status(err.statusCode).send(body('VALIDATION_FAILED', 'Requisição inválida.'));
-    }
-    request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send(
-      body('INTERNAL', 'Ocorreu um problema inesperado. Por favor, tente novamente.', {
-        request_id: request.id,
-      }),
-    );
-  });
+    return reply.status(400).send(body('VALIDATION_FAILED', 'Verifique os campos destacados.', { fields }));
+  }
+  const known = err.code ? CLIENT_ERRORS[err.code] : undefined;
+  if (known) {
+    const [status, code, message] = known;
+    return reply.status(status).send(body(code, message));
+  }
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    request.log.info({ err }, 'client error');
+    return reply.status(err.statusCode).send(body('VALIDATION_FAILED', 'Requisição inválida.'));
+  }
+  request.log.error({ err }, 'unhandled error');
+  return reply.status(500).send(
+    body('INTERNAL', 'Ocorreu um problema inesperado. Por favor, tente novamente.', {
+      request_id: request.id,
+    }),
+  );
 }

@@ -58,9 +58,19 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   if (config.CAPTCHA_PROVIDER === 'recaptcha') allow(directives, RECAPTCHA);
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives },
+    // The legacy twin of `frame-ancestors 'none'` must say the same (SAMEORIGIN contradicted it).
+    xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     // HSTS only makes sense behind TLS; the load balancer sets it in production.
     strictTransportSecurity: false,
+  });
+
+  // API answers depend on who asks and some carry a token: no cache, shared or private, may keep
+  // one unless its route says otherwise (issue 14).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 }

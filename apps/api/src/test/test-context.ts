@@ -37,6 +37,8 @@ const TEST_DEFAULTS = {
   // Set, so no test writes the development secret file under ./data.
   MEDIA_URL_SECRET: randomBytes(32).toString('base64url'),
   CAPTCHA_PROVIDER: 'off',
+  // Tests add many items as one person; the limit has its own test with a low value.
+  ITEM_WRITES_PER_MINUTE: '10000',
 };
 const KEEP_TABLES = new Set(['schema_migrations', 'categories']);
 

@@ -25,5 +25,8 @@ describe('errorMessageKey for the signed-in screens', () => {
     expect(errorMessageKey(status(400), 'accountUpdate')).toBe('errors.accountUpdateRefused');
     expect(errorMessageKey(network, 'accountUpdate')).toBe('errors.accountUpdateFailed');
     expect(errorMessageKey(status(429), 'itemCreate')).toBe('errors.rateLimited');
+    const full = new ApiError(409, 'COLLECTION_FULL', 'full');
+    expect(errorMessageKey(full, 'itemCreate')).toBe('errors.collectionFull');
+    expect(errorMessageKey(full, 'save')).toBe('errors.collectionFull');
   });
 });

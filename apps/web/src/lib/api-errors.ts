@@ -173,6 +173,7 @@ export function errorMessageKey(error: unknown, context: ErrorContext): string {
   // The server refused the captcha token (missing, invalid, expired or used): the spec's S-01 texts.
   if (code === 'CAPTCHA_FAILED')
     return context === 'contact' ? 'errors.contactCaptcha' : 'errors.captchaRequired';
+  if (code === 'COLLECTION_FULL') return 'errors.collectionFull';
   const load = LOAD_KEYS[context];
   if (load) return status === 404 && load.notFound ? load.notFound : load.failed;
   const write = WRITE_KEYS[context];

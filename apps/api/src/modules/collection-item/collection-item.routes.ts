@@ -7,31 +7,48 @@ import {
   collectionItemResponse,
   collectionItemUpdateBody,
 } from '@acervo/contract/collection-item';
-import { collectionParams, collectionResponse } from '@acervo/contract/collection';
+import {
+  collectionItemsPageResponse,
+  collectionItemsQuery,
+  collectionParams,
+  collectionResponse,
+} from '@acervo/contract/collection';
 import { errorBodySchema } from '@acervo/contract/errors';
 import { itemOrderBody, orderConflictBodySchema, SOCIAL_MESSAGES } from '@acervo/contract/social';
 import type { Db } from '../../db/client.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
+import type { Config } from '../../env.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
+import { perPersonPerMinute } from '../../plugins/rate-limit.ts';
 import { getCollection } from '../collection/collection.service.ts';
-import { createItem, deleteItem, getItem, reorderItems, updateItem } from './collection-item.service.ts';
+import {
+  createItem,
+  deleteItem,
+  getItem,
+  listItems,
+  reorderItems,
+  updateItem,
+} from './collection-item.service.ts';
 
 const readErrors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
-const writeErrors = { ...readErrors, 403: errorBodySchema };
+const writeErrors = { ...readErrors, 403: errorBodySchema, 429: errorBodySchema };
 const tags = ['collection items'];
 
 export async function collectionItemRoutes(
   app: FastifyInstance,
-  { db, storage }: { db: Db; storage: MediaStorage },
+  { db, storage, config }: { db: Db; storage: MediaStorage; config: Config },
 ): Promise<void> {
   // Items are written only by signed-in users: 401 before any validation or lookup. The items of
   // a public collection are read by anyone (issue 12).
   app.addHook('onRequest', signInRequired);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Every item write counts against one per-person budget (300 items in a second, issue 14).
+  const writes = perPersonPerMinute(app, config.ITEM_WRITES_PER_MINUTE);
 
   r.post(
     '/collection_items',
     {
+      preHandler: writes,
       schema: {
         tags,
         summary: 'Add an item at the end of a collection (collection owner only)',
@@ -44,6 +61,23 @@ export async function collectionItemRoutes(
       const user = signedInUser(request);
       return reply.status(201).send({ data: await createItem(db, user, request.body) });
     },
+  );
+
+  r.get(
+    '/collection/:id/items',
+    {
+      config: { anonymous: true },
+      schema: {
+        tags,
+        summary:
+          "A collection's items after `cursor` (its `items_next_cursor`), a page at a time, in their order (public ones also without a token)",
+        security: [...bearerSecurity, {}],
+        params: collectionParams,
+        querystring: collectionItemsQuery,
+        response: { 200: collectionItemsPageResponse, ...readErrors },
+      },
+    },
+    async (request) => listItems(db, request.params.id, request.user, request.query.cursor),
   );
 
   r.get(
@@ -64,6 +98,7 @@ export async function collectionItemRoutes(
   r.put(
     '/collection_items/:item',
     {
+      preHandler: writes,
       schema: {
         tags,
         summary: 'Update an item (collection owner only)',
@@ -82,6 +117,7 @@ export async function collectionItemRoutes(
   r.delete(
     '/collection_items/:item',
     {
+      preHandler: writes,
       schema: {
         tags,
         summary: 'Delete an item (collection owner only)',
@@ -100,6 +136,7 @@ export async function collectionItemRoutes(
   r.put(
     '/collection/:id/items/order',
     {
+      preHandler: writes,
       schema: {
         tags,
         summary:

@@ -1,7 +1,9 @@
-import type {
-  CollectionItem,
-  CollectionItemCreateFields,
-  CollectionItemUpdateFields,
+import { COLLECTION_ITEMS_PAGE, type CollectionItemsPage } from '@acervo/contract/collection';
+import {
+  ITEMS_PER_COLLECTION_MAX,
+  type CollectionItem,
+  type CollectionItemCreateFields,
+  type CollectionItemUpdateFields,
 } from '@acervo/contract/collection-item';
 import type { Db, Queryable } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -13,7 +15,15 @@ import {
   type GuardedCollection,
   type Viewer,
 } from '../collection/collection.policy.ts';
-import { findGuarded, ITEM_COLUMNS, toItem, type ItemRow } from '../collection/collection.service.ts';
+import {
+  cutPage,
+  decodeCursor,
+  findGuarded,
+  ITEM_COLUMNS,
+  itemKey,
+  toItem,
+  type ItemRow,
+} from '../collection/collection.service.ts';
 import { deleteImageFiles, releaseImages } from '../media/image.service.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
 import { notify } from '../notification/notification.service.ts';
@@ -59,6 +69,28 @@ export async function loadItem(db: Queryable, id: string, viewer: Viewer | null,
   return row;
 }
 
+/** The items of a collection the viewer may read after `cursor` (from `items_next_cursor`). */
+export async function listItems(
+  db: Queryable,
+  collectionId: string,
+  viewer: Viewer | null,
+  cursor: string | undefined,
+): Promise<CollectionItemsPage> {
+  const collection = await findGuarded(db, collectionId, viewer);
+  assertCan('read', collection, viewer);
+  // Without a cursor: from the start (positions are integers, so below the smallest int4 is none).
+  const after = cursor ? decodeCursor(cursor, ['count', 'id']) : [-2_147_483_648, ''];
+  const rows = await db.query<ItemRow>(
+    `SELECT ${ITEM_COLUMNS} FROM collection_items i
+     WHERE i.collection_id = $1 AND (i.position, i.id) > ($2::int, $3)
+     ORDER BY i.position, i.id LIMIT $4`,
+    [collectionId, ...after, COLLECTION_ITEMS_PAGE + 1],
+    'collection_items_page',
+  );
+  const { page, next_cursor } = cutPage(rows, COLLECTION_ITEMS_PAGE, itemKey);
+  return { data: page.map((row) => toItem(row, collection!.private)), next_cursor };
+}
+
 /** One item; an anonymous viewer (null) sees the items of public collections only. */
 export async function getItem(db: Queryable, id: string, viewer: Viewer | null): Promise<CollectionItem> {
   return guardedToItem(await loadItem(db, id, viewer, 'read'));
@@ -79,7 +111,17 @@ export async function createItem(
   });
 }
 
-/** Inserts the item after the last one; the caller holds the collection's lock. */
+const collectionFull = () =>
+  new AppError(
+    409,
+    'COLLECTION_FULL',
+    `Esta coleção já tem ${ITEMS_PER_COLLECTION_MAX} itens, o máximo. Remova algum ou crie outra coleção.`,
+  );
+
+/**
+ * Inserts the item after the last one; the caller holds the collection's lock, so two additions
+ * cannot both take the last free place.
+ */
 async function insertItem(
   db: Queryable,
   input: {
@@ -90,6 +132,12 @@ async function insertItem(
     image_id: string | null;
   },
 ): Promise<ItemRow> {
+  const [count] = await db.query<{ items: number }>(
+    'SELECT count(*)::int AS items FROM collection_items WHERE collection_id = $1',
+    [input.collection_id],
+    'item_count',
+  );
+  if (count!.items >= ITEMS_PER_COLLECTION_MAX) throw collectionFull();
   const [row] = await db.query<ItemRow>(
     `WITH touched AS (
        UPDATE collections SET updated_at = now() WHERE id = $2 RETURNING id

@@ -1,5 +1,6 @@
 import {
   CARD_PREVIEW_ITEMS,
+  COLLECTION_ITEMS_PAGE,
   type ByCategoryQuery,
   type ByUserQuery,
   type Collection,
@@ -81,8 +82,9 @@ const collectionColumns = (itemsLimit: string, viewerParam: string) => `
      'user_name', (SELECT u.name FROM users u WHERE u.id = o.user_id))
    FROM collections o WHERE o.id = c.saved_from_id) AS saved_from`;
 
+// One item more than a page says whether there are more.
 const COLLECTION_BY_ID = `
-  SELECT ${collectionColumns('NULL', '$2')}
+  SELECT ${collectionColumns(String(COLLECTION_ITEMS_PAGE + 1), '$2')}
   FROM collections c
   WHERE c.id = $1`;
 
@@ -100,14 +102,20 @@ function toCollection(row: CollectionRow, viewer: Viewer | null): Collection {
 }
 
 /**
- * The collection with all its items, if the viewer may read it; otherwise 404. An anonymous
- * viewer (null) reads public collections only; their per-viewer fields come out false and null.
+ * The collection with its first page of items, if the viewer may read it; otherwise 404. The rest
+ * come from `listItems` with `items_next_cursor`. An anonymous viewer (null) reads public
+ * collections only; their per-viewer fields come out false and null.
  */
 export async function getCollection(db: Queryable, id: string, viewer: Viewer | null): Promise<Collection> {
   const [row] = await db.query<CollectionRow>(COLLECTION_BY_ID, [id, viewer?.id ?? null], 'collection_by_id');
   assertCan('read', row, viewer);
-  return toCollection(row!, viewer);
+  const collection = toCollection(row!, viewer);
+  const { page, next_cursor } = cutPage(collection.collection_items, COLLECTION_ITEMS_PAGE, itemKey);
+  return { ...collection, collection_items: page, items_next_cursor: next_cursor };
 }
+
+/** The keyset of items in their order: position, then id (positions may tie mid-reorder). */
+export const itemKey = (item: { position: number; id: string }) => [item.position, item.id];
 
 /**
  * Just enough of a collection to decide what `viewer` may do. Inside a transaction, `lock` keeps
@@ -121,14 +129,14 @@ const ROW_LOCKS = { update: ' FOR NO KEY UPDATE OF c', share: ' FOR KEY SHARE OF
 export async function findGuarded(
   db: Queryable,
   id: string,
-  viewer: Viewer,
+  viewer: Viewer | null,
   options: { lock?: 'update' | 'share' } = {},
 ): Promise<GuardedCollection | undefined> {
   const lock = options.lock ? ROW_LOCKS[options.lock] : '';
   const [row] = await db.query<GuardedCollection>(
     `SELECT c.user_id, c.private, ${collaboratorRoleOf('c', '$2')} AS collaborator_role
      FROM collections c WHERE c.id = $1${lock}`,
-    [id, viewer.id],
+    [id, viewer?.id ?? null],
     `collection_guard${options.lock ? `_${options.lock}` : ''}`,
   );
   return row;
@@ -212,12 +220,23 @@ export function cutPage<R>(
 }
 
 const CURSOR_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/**
+ * An instant the database accepts: `Date.parse` lets through days past the end of the month
+ * (2026-02-30) and year 0000, which PostgreSQL refuses with an error, so the text must survive a
+ * round trip through a Date unchanged (microseconds aside).
+ */
+function isRealInstant(p: unknown): boolean {
+  if (typeof p !== 'string' || !CURSOR_INSTANT.test(p) || p.startsWith('0000')) return false;
+  const millis = Date.parse(p.slice(0, 23) + 'Z');
+  return !Number.isNaN(millis) && new Date(millis).toISOString() === p.slice(0, 23) + 'Z';
+}
 const INT4_MAX = 2_147_483_647;
 
 export type CursorPart = 'instant' | 'id' | 'count' | 'score';
 const CURSOR_PART_OK: Record<CursorPart, (p: unknown) => boolean> = {
-  instant: (p) => typeof p === 'string' && CURSOR_INSTANT.test(p) && !Number.isNaN(Date.parse(p)),
-  id: (p) => typeof p === 'string' && p.length > 0 && p.length <= 64,
+  instant: isRealInstant,
+  id: (p) => typeof p === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(p),
   count: (p) => typeof p === 'number' && Number.isInteger(p) && p >= 0 && p <= INT4_MAX,
   // A search rank (float8): any finite non-negative number.
   score: (p) => typeof p === 'number' && Number.isFinite(p) && p >= 0,

@@ -18,6 +18,8 @@ export const errors: Catalog['errors'] = {
     'Thank you for contacting us! Your message was received, and our team will get back to you soon.',
   unexpected: 'An unexpected error occurred. Please try again.',
   rateLimited: 'Too many attempts. Wait a moment and try again.',
+  collectionFull:
+    'This collection has reached its limit of 1,000 items. Remove one or create another collection.',
   addItemCollectionsLoad: 'An unexpected error occurred while loading your collections.',
   profileLoad: 'Could not load the account details.',
   recommendationsLoad: 'Could not load the suggested collections.',

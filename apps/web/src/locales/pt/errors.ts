@@ -21,6 +21,8 @@ export const errors = {
     'Agradecemos pelo seu contato! Sua mensagem foi recebida, e em breve nossa equipe entrará em contato com você.',
   unexpected: 'Ocorreu um erro inesperado. Por favor, tente novamente.',
   rateLimited: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
+  // Ours too: ITEMS_PER_COLLECTION_MAX of the contract (409 COLLECTION_FULL, issue 14).
+  collectionFull: 'Esta coleção chegou ao limite de 1.000 itens. Remova algum ou crie outra coleção.',
   // Issue 5: lists, items, feed, profile, account (section 8, verbatim; the *NotFound texts are ours).
   addItemCollectionsLoad: 'Ocorreu um erro inesperado ao carregar suas coleções.',
   profileLoad: 'Erro ao buscar detalhes da conta.',

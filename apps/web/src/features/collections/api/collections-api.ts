@@ -2,6 +2,7 @@ import type { Category } from '@acervo/contract/category';
 import type {
   Collection,
   CollectionCreateBody,
+  CollectionItemsPage,
   CollectionPage,
   CollectionUpdateBody,
 } from '@acervo/contract/collection';
@@ -27,6 +28,9 @@ const fileBody = (file: File) => {
 export const collectionsApi = {
   categories: () => api.get<Category[]>('/category'),
   collection: (id: string) => api.get<Collection>(`/collection/${enc(id)}`),
+  /** The items after `cursor` (a collection's `items_next_cursor`), a page at a time. */
+  items: (id: string, cursor: string) =>
+    api.page<CollectionItemsPage>(`/collection/${enc(id)}/items`, cursor),
   /** Every collection of a user, following the cursors 50 (the API's most) at a time. */
   byUserAll: async (userId: string, signal?: AbortSignal) => {
     const all: Collection[] = [];

@@ -1,4 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubFetch } from '../../../testing/render';
 import { aCollection, storeSession } from '../../../testing/fixtures';
@@ -170,5 +171,35 @@ describe('groupByCategory', () => {
       ['Filmes', 1],
       ['Séries', 2],
     ]);
+  });
+
+  it("loads the items past the first page with 'Carregar mais' (issue 14)", async () => {
+    storeSession('u2');
+    const item = (n: number) => ({
+      id: `i${n}`,
+      collection_id: 'c1',
+      name: `Filme ${n}`,
+      description: '',
+      rating: null,
+      position: n,
+    });
+    const calls = stubFetch(
+      {
+        status: 200,
+        body: { data: { ...collection, collection_items: [item(1)], items_next_cursor: 'p2' } },
+      },
+      { status: 200, body: { data: [item(2)], next_cursor: 'p3' } },
+      { status: 200, body: { data: [item(3)], next_cursor: null } },
+    );
+    renderWithProviders(<CollectionView collectionId="c1" />);
+    expect(await screen.findByText('Filme 1')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Carregar mais' }));
+    expect(await screen.findByText('Filme 2')).toBeInTheDocument();
+    expect(calls[1]!.url).toContain('/collection/c1/items?cursor=p2');
+    await userEvent.click(await screen.findByRole('button', { name: 'Carregar mais' }));
+    expect(await screen.findByText('Filme 3')).toBeInTheDocument();
+    expect(calls[2]!.url).toContain('cursor=p3');
+    expect(screen.getByText('Filme 1')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Carregar mais' })).toBeNull();
   });
 });

@@ -1,18 +1,49 @@
+import type { Collection } from '@acervo/contract/collection';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Loading } from '../../../components/ui/loading';
 import { SignInPrompt } from '../../../components/ui/prompt-card';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { errorMessageKey, isNotFound } from '../../../lib/api-errors';
 import { useAuth } from '../../../lib/auth';
 import { useCollectionSlots } from '../../../lib/feature-slots';
-import { useCollection } from '../hooks/use-collections';
+import { useCollection, useMoreItems } from '../hooks/use-collections';
 import { CollectionBanner } from './collection-banner';
 import { ItemCard } from './item-card';
 import { mayEditItems } from './roles';
+import { ScrollSentinel } from './scroll-sentinel';
 import { ShareButton } from './share-button';
 import { SortableItems } from './sortable-items';
+
+/**
+ * The items past the first page (issue 14): more as the list's end scrolls into view, or with
+ * 'Carregar mais'. Editors get them all at once (at most ten pages: a collection holds 1,000),
+ * because reordering sends the whole order.
+ */
+function useItems(collection: Collection, editor: boolean) {
+  const [wanted, setWanted] = useState(false);
+  const more = useMoreItems(collection.id, collection.items_next_cursor, wanted || editor);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = more;
+  useEffect(() => {
+    if (editor && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [editor, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const loading = more.isFetching;
+  return {
+    items: more.data ? [...collection.collection_items, ...more.data] : collection.collection_items,
+    hasMore: more.data ? hasNextPage : Boolean(collection.items_next_cursor),
+    loading,
+    failed: more.isError,
+    error: more.error,
+    loadMore: () => {
+      if (loading) return;
+      if (more.data) void fetchNextPage();
+      else setWanted(true);
+    },
+  };
+}
 
 /** Under a public collection, for a visitor without an account: what an account adds. */
 function JoinCallout() {
@@ -48,7 +79,6 @@ function JoinCallout() {
 function CollectionScreen({ collectionId, userId }: { collectionId: string; userId: string | null }) {
   const { t } = useTranslation();
   const query = useCollection(collectionId);
-  const { bannerActions: BannerActions } = useCollectionSlots();
   useDocumentTitle(query.data?.name ?? t('collections.view.visitorItems'));
   if (query.isPending) return <Loading />;
   // Private or missing, to someone without an account: the spec's prompt, saying neither.
@@ -65,9 +95,15 @@ function CollectionScreen({ collectionId, userId }: { collectionId: string; user
       </section>
     );
 
-  const collection = query.data;
+  return <LoadedView collection={query.data} userId={userId} />;
+}
+
+function LoadedView({ collection, userId }: { collection: Collection; userId: string | null }) {
+  const { t } = useTranslation();
+  const { bannerActions: BannerActions } = useCollectionSlots();
   const owner = userId !== null && collection.user_id === userId;
   const editor = userId !== null && mayEditItems(collection, userId);
+  const { items, hasMore, loading, failed, error, loadMore } = useItems(collection, editor);
   return (
     <>
       <CollectionBanner collection={collection}>
@@ -89,23 +125,31 @@ function CollectionScreen({ collectionId, userId }: { collectionId: string; user
           <h2 id="items-title" className="h4 mb-0">
             {t(owner ? 'collections.view.ownerItems' : 'collections.view.visitorItems')}
           </h2>
-          {editor && collection.collection_items.length > 1 ? (
+          {editor && items.length > 1 ? (
             <span className="small text-body-secondary">{t('collections.view.reorderHint')}</span>
           ) : null}
         </div>
-        {collection.collection_items.length === 0 ? (
+        {items.length === 0 ? (
           <div className="empty-state text-body-secondary">{t('collections.empty')}</div>
         ) : editor ? (
-          <SortableItems items={collection.collection_items} collectionId={collection.id} />
+          <SortableItems items={items} collectionId={collection.id} />
         ) : (
           <ol className="list-unstyled item-list mb-0">
-            {collection.collection_items.map((item) => (
+            {items.map((item) => (
               <li key={item.id}>
                 <ItemCard item={item} collectionId={collection.id} editable={false} />
               </li>
             ))}
           </ol>
         )}
+        {/* Keyed by the count: a new mark observes afresh, in case the end is still in view. */}
+        {hasMore ? <ScrollSentinel key={items.length} onVisible={loadMore} /> : null}
+        <LoadMore
+          hasNextPage={hasMore}
+          loading={loading}
+          failedText={failed ? t(errorMessageKey(error, 'collectionView')) : null}
+          onLoadMore={loadMore}
+        />
       </section>
       {userId ? null : <JoinCallout />}
     </>

@@ -36,6 +36,21 @@ export function useCategories() {
   });
 }
 
+/**
+ * The items after a collection's first page, from its `items_next_cursor`, once `wanted`. Keyed
+ * under the collection, so every write that refreshes the collection refreshes these too.
+ */
+export function useMoreItems(collectionId: string, firstCursor: string | null | undefined, wanted: boolean) {
+  return useInfiniteQuery({
+    queryKey: [...collectionKeys.detail(collectionId), 'items', firstCursor ?? ''],
+    queryFn: ({ pageParam }) => collectionsApi.items(collectionId, pageParam),
+    initialPageParam: firstCursor ?? '',
+    getNextPageParam: (last) => last.next_cursor,
+    select: (data) => data.pages.flatMap((page) => page.data),
+    enabled: Boolean(firstCursor) && wanted,
+  });
+}
+
 export function useCollection(id: string | undefined, enabled = true) {
   return useQuery({
     queryKey: collectionKeys.detail(id ?? ''),

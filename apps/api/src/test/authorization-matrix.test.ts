@@ -1,0 +1,338 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FILMES } from '../modules/collection/collection.test-helpers.ts';
+import { multipart, solid } from '../modules/media/media.test-helpers.ts';
+import { appWithRouteTable, buildWorld, shareCollections, type ApiRoute } from './route-table.ts';
+import { createTestContext, newAccount, type TestContext } from './test-context.ts';
+
+/**
+ * Who gets what from every route, generated from the route table: a route without a row here
+ * fails the suite, so a new route cannot ship without someone deciding who may call it.
+ *
+ * Each row names the request (on the owner's private collection, or the public one where the row
+ * has a `public` column) and the status each role gets, in the order of ROLES. "owner" is the
+ * person a `/user/:user_id` route is about; the others are other people to them.
+ */
+const ROLES = ['anonymous', 'stranger', 'viewer', 'editor', 'owner'] as const;
+type Role = (typeof ROLES)[number];
+type Statuses = [anonymous: number, stranger: number, viewer: number, editor: number, owner: number];
+
+type World = Awaited<ReturnType<typeof buildWorld>>;
+type Visibility = 'private' | 'public';
+
+interface Row {
+  url: (w: World, v: Visibility) => string;
+  body?: (w: World, v: Visibility) => object;
+  /** On the private collection (or the only case for routes that do not name one). */
+  private: Statuses;
+  public?: Statuses;
+  /**
+   * What a success changes for the rows after it: `collections` (sharing, items, invitations:
+   * start over with fresh collections), `people` (an account or session ended: new people too),
+   * `between` (also for the next role of the same row: it consumed the object). Absent: nothing
+   * another row depends on.
+   */
+  changes?: 'collections' | 'people' | 'between';
+  multipart?: true;
+}
+
+const everyone = (status: number): Statuses => [status, status, status, status, status];
+const signedIn = (status: number): Statuses => [401, status, status, status, status];
+/** Only the person themself. */
+const self = (status: number): Statuses => [401, 403, 403, 403, status];
+
+const c = (w: World, v: Visibility) => `/api/v1/collection/${w[v].collection.id}`;
+const item = (w: World, v: Visibility) => `/api/v1/collection_items/${w[v].item.id}`;
+const user = (w: World) => `/api/v1/user/${w.owner.user_id}`;
+
+const MATRIX: Record<string, Row> = {
+  // Accounts and sessions
+  'GET /api/v1/category': { url: () => '/api/v1/category', private: everyone(200) },
+  'POST /api/v1/registration': {
+    url: () => '/api/v1/registration',
+    body: () => newAccount(),
+    private: everyone(201),
+  },
+  'POST /api/v1/session': {
+    url: () => '/api/v1/session',
+    body: (w) => ({ user: { email: w.owner.user_email, password: w.owner.password } }),
+    private: everyone(200),
+  },
+  'DELETE /api/v1/session': { url: () => '/api/v1/session', private: signedIn(200), changes: 'people' },
+  'POST /api/v1/password/recovery': {
+    url: () => '/api/v1/password/recovery',
+    body: (w) => ({ email: w.owner.user_email }),
+    private: everyone(202),
+  },
+  'POST /api/v1/password/reset': {
+    url: () => '/api/v1/password/reset',
+    body: () => ({ token: 'x'.repeat(43), password: 'Outra1senha', password_confirmation: 'Outra1senha' }),
+    private: everyone(400),
+  },
+  'PUT /api/v1/user/:user_id/password': {
+    url: (w) => `${user(w)}/password`,
+    body: (w) => ({
+      old_password: w.owner.password,
+      password: 'Outra1senha',
+      password_confirmation: 'Outra1senha',
+    }),
+    private: self(200),
+    changes: 'people',
+  },
+  // People
+  'GET /api/v1/user/:user_id': { url: user, private: signedIn(200) },
+  'PUT /api/v1/user/:user_id': {
+    url: user,
+    body: () => ({
+      name: 'Fernanda Oliveira',
+      alias_name: 'Nanda',
+      cellular: '11 98765-4321',
+      birthday: '23/04/1990',
+      address: 'Rua Augusta, 1500',
+      country: 'Brasil',
+      state: 'São Paulo',
+      city: 'São Paulo',
+      postal_code: '01304001',
+    }),
+    private: self(200),
+  },
+  'PUT /api/v1/user/:user_id/locale': {
+    url: (w) => `${user(w)}/locale`,
+    body: () => ({ locale: 'en' }),
+    private: self(200),
+  },
+  'GET /api/v1/user/:user_id/export': { url: (w) => `${user(w)}/export`, private: self(200) },
+  'DELETE /api/v1/user/:user_id': {
+    url: user,
+    body: (w) => ({ password: w.owner.password }),
+    private: self(200),
+    changes: 'people',
+  },
+  'PUT /api/v1/user/:user_id/picture': {
+    url: (w) => `${user(w)}/picture`,
+    multipart: true,
+    private: self(200),
+  },
+  'DELETE /api/v1/user/:user_id/picture': { url: (w) => `${user(w)}/picture`, private: self(200) },
+  'PUT /api/v1/user/:user_id/follow': { url: (w) => `${user(w)}/follow`, private: [401, 200, 200, 200, 400] },
+  'DELETE /api/v1/user/:user_id/follow': {
+    url: (w) => `${user(w)}/follow`,
+    private: [401, 200, 200, 200, 400],
+  },
+  'GET /api/v1/user/:user_id/followers': { url: (w) => `${user(w)}/followers`, private: signedIn(200) },
+  'GET /api/v1/user/:user_id/following': { url: (w) => `${user(w)}/following`, private: signedIn(200) },
+  'GET /api/v1/user/popular': { url: () => '/api/v1/user/popular', private: signedIn(200) },
+  'GET /api/v1/user/network': { url: () => '/api/v1/user/network', private: signedIn(200) },
+  'GET /api/v1/notification': { url: () => '/api/v1/notification', private: signedIn(200) },
+  'POST /api/v1/notification/read': {
+    url: () => '/api/v1/notification/read',
+    body: () => ({}),
+    private: signedIn(200),
+  },
+  'GET /api/v1/search': { url: () => '/api/v1/search?q=filmes', private: signedIn(200) },
+  // Collections
+  'POST /api/v1/collection': {
+    url: () => '/api/v1/collection',
+    body: () => ({ category_id: FILMES, name: 'Outra coleção' }),
+    private: signedIn(201),
+  },
+  'GET /api/v1/collection/by_user/:user_id': {
+    url: (w) => `/api/v1/collection/by_user/${w.owner.user_id}`,
+    private: signedIn(200),
+  },
+  'GET /api/v1/collection/by_followers': {
+    url: () => '/api/v1/collection/by_followers',
+    private: signedIn(200),
+  },
+  'GET /api/v1/collection/by_category/:category_id': {
+    url: () => `/api/v1/collection/by_category/${FILMES}`,
+    private: signedIn(200),
+  },
+  'GET /api/v1/collection/:id': { url: c, private: [401, 404, 200, 200, 200], public: signedIn(200) },
+  'PUT /api/v1/collection/:id': {
+    url: c,
+    body: () => ({ category_id: FILMES, name: 'Novo nome' }),
+    private: [401, 404, 403, 403, 200],
+    public: [401, 403, 403, 403, 200],
+  },
+  'DELETE /api/v1/collection/:id': {
+    url: c,
+    private: [401, 404, 403, 403, 200],
+    public: [401, 403, 403, 403, 200],
+    changes: 'collections',
+  },
+  'PUT /api/v1/collection/:id/like': {
+    url: (w, v) => `${c(w, v)}/like`,
+    private: [401, 404, 200, 200, 200],
+    public: signedIn(200),
+  },
+  'DELETE /api/v1/collection/:id/like': {
+    url: (w, v) => `${c(w, v)}/like`,
+    private: [401, 404, 200, 200, 200],
+    public: signedIn(200),
+  },
+  'PUT /api/v1/collection/:id/follow': {
+    url: (w, v) => `${c(w, v)}/follow`,
+    private: [401, 404, 200, 200, 400],
+    public: [401, 200, 200, 200, 400],
+  },
+  'DELETE /api/v1/collection/:id/follow': {
+    url: (w, v) => `${c(w, v)}/follow`,
+    private: [401, 404, 200, 200, 400],
+    public: [401, 200, 200, 200, 400],
+  },
+  'POST /api/v1/collection/:id/save': {
+    url: (w, v) => `${c(w, v)}/save`,
+    body: () => ({}),
+    private: [401, 404, 201, 201, 201],
+    public: signedIn(201),
+  },
+  // Items
+  'POST /api/v1/collection_items': {
+    url: () => '/api/v1/collection_items',
+    body: (w, v) => ({ collection_id: w[v].collection.id, name: 'Outro item' }),
+    private: [401, 404, 403, 201, 201],
+    public: [401, 403, 403, 201, 201],
+    changes: 'collections',
+  },
+  'GET /api/v1/collection/:id/items': {
+    url: (w, v) => `${c(w, v)}/items`,
+    private: [401, 404, 200, 200, 200],
+    public: signedIn(200),
+  },
+  'GET /api/v1/collection_items/:item': {
+    url: item,
+    private: [401, 404, 200, 200, 200],
+    public: signedIn(200),
+  },
+  'PUT /api/v1/collection_items/:item': {
+    url: item,
+    body: () => ({ name: 'Outro nome' }),
+    private: [401, 404, 403, 200, 200],
+    public: [401, 403, 403, 200, 200],
+  },
+  'DELETE /api/v1/collection_items/:item': {
+    url: item,
+    private: [401, 404, 403, 200, 200],
+    public: [401, 403, 403, 200, 200],
+    changes: 'between',
+  },
+  'PUT /api/v1/collection/:id/items/order': {
+    url: (w, v) => `${c(w, v)}/items/order`,
+    body: (w, v) => ({ item_ids: [w[v].item.id] }),
+    private: [401, 404, 403, 200, 200],
+    public: [401, 403, 403, 200, 200],
+  },
+  'POST /api/v1/collection_items/:item/save': {
+    url: (w, v) => `${item(w, v)}/save`,
+    body: (w, v) => ({ collection_id: w[v].collection.id }),
+    private: [401, 404, 403, 201, 201],
+    public: [401, 403, 403, 201, 201],
+    changes: 'collections',
+  },
+  // Collaborators and invitations
+  'GET /api/v1/collection/:id/collaborators': {
+    url: (w, v) => `${c(w, v)}/collaborators`,
+    private: [401, 404, 200, 200, 200],
+    public: [401, 403, 200, 200, 200],
+  },
+  'POST /api/v1/collection/:id/collaborators': {
+    url: (w, v) => `${c(w, v)}/collaborators`,
+    body: (w) => ({ email: w.stranger.user_email, role: 'viewer' }),
+    private: [401, 404, 403, 403, 200],
+    public: [401, 403, 403, 403, 200],
+    changes: 'collections',
+  },
+  'PUT /api/v1/collection/:id/collaborators/:user_id': {
+    url: (w, v) => `${c(w, v)}/collaborators/${w.stranger.user_id}`,
+    body: () => ({ role: 'editor' }),
+    private: [401, 404, 403, 403, 200],
+    public: [401, 403, 403, 403, 200],
+    changes: 'collections',
+  },
+  'DELETE /api/v1/collection/:id/collaborators/:user_id': {
+    url: (w, v) => `${c(w, v)}/collaborators/${w.viewer.user_id}`,
+    private: [401, 404, 200, 403, 200],
+    public: [401, 403, 200, 403, 200],
+    changes: 'between',
+  },
+  'POST /api/v1/collection/:id/invite_link': {
+    url: (w, v) => `${c(w, v)}/invite_link`,
+    body: () => ({ role: 'viewer' }),
+    private: [401, 404, 403, 403, 201],
+    public: [401, 403, 403, 403, 201],
+    changes: 'collections',
+  },
+  'DELETE /api/v1/collection/:id/invite_link': {
+    url: (w, v) => `${c(w, v)}/invite_link`,
+    private: [401, 404, 403, 403, 200],
+    public: [401, 403, 403, 403, 200],
+    changes: 'collections',
+  },
+  'GET /api/v1/invite/:token': { url: (w) => `/api/v1/invite/${w.inviteToken}`, private: signedIn(200) },
+  'POST /api/v1/invite/:token': {
+    url: (w) => `/api/v1/invite/${w.inviteToken}`,
+    private: signedIn(200),
+    changes: 'collections',
+  },
+};
+
+let ctx: TestContext;
+let app: FastifyInstance;
+let routes: ApiRoute[];
+let picture: Buffer;
+let world: World;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ({ app, routes } = await appWithRouteTable(ctx));
+  picture = await solid(8, 8).png().toBuffer();
+  world = await buildWorld(app);
+  // A busy 2-core machine: the fixture (four sign-ups, two shared collections) may take a while.
+}, 180_000);
+afterAll(async () => {
+  await app.close();
+  await ctx.close();
+});
+
+function send(method: string, row: Row, w: World, v: Visibility, role: Role) {
+  const auth = role === 'anonymous' ? {} : w[role].auth;
+  const url = row.url(w, v);
+  if (row.multipart) {
+    const body = multipart(picture, 'foto.png', 'image/png');
+    return app.inject({ method: 'PUT', url, payload: body.payload, headers: { ...body.headers, ...auth } });
+  }
+  const body = row.body?.(w, v);
+  return app.inject({ method: method as 'GET', url, headers: auth, ...(body ? { payload: body } : {}) });
+}
+
+const refreshed = async (w: World, changes: Row['changes']): Promise<World> =>
+  changes === 'people' ? buildWorld(app) : { ...w, ...(await shareCollections(app, w)) };
+
+describe('the authorization matrix', () => {
+  it('has a row for every route of the route table, and no row for a route that is gone', () => {
+    expect(Object.keys(MATRIX).sort()).toEqual(routes.map((r) => r.key).sort());
+  });
+
+  it.each(Object.entries(MATRIX))('%s', async (key, row) => {
+    const method = key.split(' ')[0]!;
+    const mismatches: string[] = [];
+    let changed = false;
+    for (const v of row.public ? (['private', 'public'] as const) : (['private'] as const)) {
+      const expected = v === 'public' ? row.public! : row.private;
+      for (const [i, role] of ROLES.entries()) {
+        const res = await send(method, row, world, v, role);
+        if (res.statusCode !== expected[i]) {
+          mismatches.push(
+            `${v} as ${role}: ${res.statusCode}, expected ${expected[i]}: ${res.body.slice(0, 160)}`,
+          );
+        }
+        if (row.changes && method !== 'GET' && res.statusCode < 300) {
+          changed = true;
+          if (row.changes === 'between') world = await refreshed(world, row.changes);
+        }
+      }
+    }
+    if (changed && row.changes !== 'between') world = await refreshed(world, row.changes);
+    expect(mismatches).toEqual([]);
+  });
+});
