@@ -2,6 +2,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { buildApp } from '../app.ts';
 import { testConfig } from '../env.ts';
+import { TEST_DEFAULTS } from './test-context.ts';
 import {
   addCollaborator,
   addItem,
@@ -32,8 +33,9 @@ export async function appWithRouteTable(
   const routes: ApiRoute[] = [];
   const app = await buildApp({
     // Limits high enough for the hundreds of requests of one fixture-rebuilding test.
-    config: testConfig(
-      Object.fromEntries(
+    config: testConfig({
+      ...TEST_DEFAULTS,
+      ...Object.fromEntries(
         [
           'AUTH_RATE_LIMIT_PER_IP',
           'AUTH_RATE_LIMIT_PER_ACCOUNT',
@@ -44,7 +46,7 @@ export async function appWithRouteTable(
           'ITEM_WRITES_PER_MINUTE',
         ].map((name) => [name, '100000']),
       ),
-    ),
+    }),
     db: ctx.db,
     onRoute: (route: RouteOptions) => {
       const schema = (route.schema ?? {}) as Pick<ApiRoute, 'params' | 'querystring' | 'body'>;

@@ -31,7 +31,7 @@ export interface TestContext {
 }
 
 // No captcha unless a test turns it on (captcha.test.ts, contact.test.ts), so other suites post bare forms.
-const TEST_DEFAULTS = {
+export const TEST_DEFAULTS = {
   AUTH_RATE_LIMIT_PER_IP: '10000',
   AUTH_RATE_LIMIT_PER_ACCOUNT: '10000',
   // Set, so no test writes the development secret file under ./data.
