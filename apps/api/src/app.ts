@@ -21,6 +21,7 @@ import { reactionRoutes } from './modules/reaction/reaction.routes.ts';
 import { saveRoutes } from './modules/save/save.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -64,6 +65,7 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
   registerErrorHandler(app);
 
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   await registerRateLimit(app);
   await registerOpenApi(app);
   registerAuthentication(app, db);
