@@ -9,7 +9,8 @@ import {
 } from '@acervo/contract/collection-item';
 import { collectionParams, collectionResponse } from '@acervo/contract/collection';
 import { errorBodySchema } from '@acervo/contract/errors';
-import { itemOrderBody, orderConflictBodySchema, SOCIAL_MESSAGES } from '@acervo/contract/social';
+import { itemOrderBody, orderConflictBodySchema } from '@acervo/contract/social';
+import { SOCIAL_MESSAGES } from '@acervo/contract/social-messages';
 import type { Db } from '../../db/client.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
 import { getCollection } from '../collection/collection.service.ts';

@@ -1,4 +1,4 @@
-import { smallPicture } from '@acervo/contract/account';
+import { smallPicture } from '@acervo/contract/picture';
 
 const CLASSES = {
   /** 2 rem, as in the header's user menu and in lists of people. */
