@@ -57,7 +57,10 @@ describe('compression', () => {
   });
 
   it('serves the built files precompressed: assets cached for good, the page revalidated', async () => {
-    const asset = await web.inject({ url: '/assets/app-Ab12Cd34.js', headers: { 'accept-encoding': 'gzip, br' } });
+    const asset = await web.inject({
+      url: '/assets/app-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
     expect(asset.headers['content-encoding']).toBe('br');
     expect(asset.headers['vary']).toMatch(/accept-encoding/i);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
