@@ -1,8 +1,13 @@
 import { useEffect } from 'react';
 import { prefetchRoute } from './router';
 
-/** The same-origin path an event's link points at, if the event happened on a link. */
+/**
+ * The same-origin path an event's link points at, if the event happened on a link, or the page a
+ * control leads to (`data-prefetch="/search"` on the header's search form).
+ */
 function linkPath(target: EventTarget | null): string | null {
+  const leadsTo = target instanceof Element ? target.closest<HTMLElement>('[data-prefetch]') : null;
+  if (leadsTo?.dataset.prefetch) return leadsTo.dataset.prefetch;
   const link = target instanceof Element ? target.closest('a[href]') : null;
   if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return null;
   return link.pathname;
