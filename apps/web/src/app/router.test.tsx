@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
@@ -15,6 +15,8 @@ const realFetch = globalThis.fetch;
 // first compile of their modules out of the tests' waiting times; the router still loads each
 // page through its `lazy` as it would in a browser.
 beforeAll(async () => {
+  // A navigation now waits for module loads; on a busy machine that can pass the default 1 s.
+  configure({ asyncUtilTimeout: 5_000 });
   const every = (list: RouteObject[]): RouteObject[] => list.flatMap((r) => [r, ...every(r.children ?? [])]);
   await Promise.all([
     ...every(routes).map((route) => (typeof route.lazy === 'function' ? route.lazy() : null)),
