@@ -41,6 +41,9 @@ export default defineConfig({
     baseURL,
     locale: 'pt-BR',
     trace: 'retain-on-failure',
+    // The app's service worker (issue 12) would answer requests that page.route() then never sees;
+    // e2e/pwa.spec.ts allows it where it is under test.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromium.executablePath,
       env: { ...process.env, ...chromium.env } as Record<string, string>,

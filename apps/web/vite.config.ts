@@ -1,19 +1,64 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './build/precompress.ts';
+import { purgeBootstrap } from './build/purge-css.ts';
+import { serviceWorker } from './build/service-worker-plugin.ts';
 
-export default defineConfig({
-  plugins: [react()],
+const reactRouterProduction = new URL(
+  '../../node_modules/react-router/dist/production/index.mjs',
+  import.meta.url,
+);
+
+/**
+ * Vendor chunks by library (issue 12): their names and contents depend only on the library, so a
+ * deploy that changes our code leaves their hashes, and the browser's cached copies, as they were.
+ * Swiper, dnd-kit and the masks get chunks of their own, loaded only by the pages that use them.
+ */
+const vendorGroups: { name: string; test: RegExp }[] = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+  { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
+  { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/ },
+  { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+  { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
+  { name: 'swiper', test: /node_modules[\\/]swiper[\\/]/ },
+  { name: 'dnd-kit', test: /node_modules[\\/]@dnd-kit[\\/]/ },
+  { name: 'imask', test: /node_modules[\\/](imask|react-imask)[\\/]/ },
+];
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), serviceWorker(fileURLToPath(new URL('public', import.meta.url))), precompress()],
+  resolve: {
+    // react-router's package exports only its development build (warnings and checks included);
+    // the production one ships beside it and is what a build should carry.
+    alias:
+      command === 'build'
+        ? [{ find: /^react-router$/, replacement: fileURLToPath(reactRouterProduction) }]
+        : [],
+  },
   server: {
     port: 5173,
     host: '127.0.0.1',
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
-  // No source maps in the served build: they published the whole source (4.5 MB, issue 14).
-  build: { outDir: 'dist', sourcemap: false },
+  // Only the Bootstrap rules the app uses (issue 12: CSS <= 30 KB gzip per route).
+  // Build only: in development the source changes under a stylesheet that is not rebuilt.
+  css: { postcss: { plugins: command === 'build' ? [purgeBootstrap] : [] } },
+  build: {
+    outDir: 'dist',
+    // No source maps in the served build: they published the whole source (4.5 MB, issue 14).
+    sourcemap: false,
+    // .vite/manifest.json: which chunks and stylesheets each page loads, read by the size budgets.
+    manifest: true,
+    rolldownOptions: {
+      // Only the matched modules: a shared helper (prop-types) must not follow one library's group.
+      output: { codeSplitting: { includeDependenciesRecursively: false, groups: vendorGroups } },
+    },
+  },
   test: {
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./vitest.setup.ts'],
   },
-});
+}));

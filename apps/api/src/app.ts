@@ -31,6 +31,7 @@ import { saveRoutes } from './modules/save/save.routes.ts';
 import { renderIndexPage, shareRoutes } from './modules/share/share.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { handleError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -100,6 +101,7 @@ export async function buildApp({
   if (onRoute) app.addHook('onRoute', onRoute);
 
   await registerSecurityHeaders(app, config);
+  await registerCompression(app);
   await registerRateLimit(app);
   await registerOpenApi(app);
   registerAuthentication(app, db, config.SESSION_IDLE_DAYS);

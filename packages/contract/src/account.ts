@@ -7,14 +7,6 @@ export const PICTURE_MAX_BYTES = 4 * 1024 * 1024;
 export const PICTURE_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
 
 /**
- * A user's `picture` is the URL of its 512 px rendition; the 96 px one sits next to it. Small
- * avatars (header, cards) ask for that one instead of shrinking the large one in the browser.
- */
-export function smallPicture(picture: string): string {
-  return picture.replace(/-512\.webp$/, '-96.webp');
-}
-
-/**
  * `DELETE /api/v1/user/{user_id}`: an account with a password confirms with it; an account without
  * one (signed in through a provider) confirms by typing its e-mail. The API checks whichever applies.
  */

@@ -34,13 +34,6 @@ import { issue } from './validation.ts';
  * Daily caps per person on likes, follows, saves and invites answer 429 RATE_LIMITED.
  */
 
-/** The human-readable `error.message` of the social errors that are not about one field. */
-export const SOCIAL_MESSAGES = {
-  emailNotRegistered: 'Nenhuma conta usa este e-mail.',
-  inviteInvalid: 'Este convite não é válido ou expirou.',
-  orderConflict: 'Os itens da coleção mudaram. Confira a ordem atual e tente de novo.',
-} as const;
-
 // ---- Likes and follows ----
 
 /** `PUT|DELETE /collection/{id}/like`: the caller's state after the call and the new total. */

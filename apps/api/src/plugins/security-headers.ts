@@ -46,6 +46,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'"],
+    // Issue 12: the service worker (/sw.js) and the web app manifest.
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],

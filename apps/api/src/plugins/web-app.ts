@@ -26,7 +26,10 @@ export async function registerWebApp(
       root: distDir,
       wildcard: false,
       index: false,
-      // Hashed assets never change; index.html always revalidates.
+      // The build writes .br and .gz beside each text file (issue 12): sent as they are, chosen by
+      // Accept-Encoding, with no compression work per request.
+      preCompressed: true,
+      // Hashed assets never change; index.html, the service worker and the manifest revalidate.
       setHeaders: (res, path) => {
         res.header(
           'cache-control',

@@ -1,7 +1,7 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 import { AuthProvider } from '../lib/auth';
 import { i18n } from '../lib/i18n';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -10,6 +10,22 @@ import { routes } from './router';
 import { RouteErrorPage } from './routes/route-error';
 
 const realFetch = globalThis.fetch;
+
+// Pages and the signed-in header load lazily (issue 12). Loading every one once here keeps the
+// first compile of their modules out of the tests' waiting times; the router still loads each
+// page through its `lazy` as it would in a browser.
+beforeAll(async () => {
+  // A navigation now waits for module loads; on a busy machine that can pass the default 1 s.
+  configure({ asyncUtilTimeout: 5_000 });
+  const every = (list: RouteObject[]): RouteObject[] => list.flatMap((r) => [r, ...every(r.children ?? [])]);
+  await Promise.all([
+    ...every(routes).map((route) => (typeof route.lazy === 'function' ? route.lazy() : null)),
+    import('../components/layout/signed-in-nav'),
+    import('../features/notifications/components/notifications-bell'),
+    import('../features/search/components/search-box'),
+    import('../features/collections/components/add-item-modal'),
+  ]);
+}, 120_000);
 afterEach(async () => {
   globalThis.fetch = realFetch;
   await act(() => i18n.changeLanguage('pt'));
@@ -72,7 +88,7 @@ describe('routes', () => {
 
   it('switches the whole interface to English from the footer and remembers it', async () => {
     const { user } = renderApp('/login');
-    await user.click(screen.getByRole('button', { name: /English/ }));
+    await user.click(await screen.findByRole('button', { name: /English/ }));
     expect(await screen.findByRole('heading', { name: 'Log in to your account' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('en');
     expect(localStorage.getItem('language')).toBe('en');

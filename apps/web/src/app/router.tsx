@@ -1,30 +1,22 @@
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { createElement, type ComponentProps, type ComponentType } from 'react';
+import { Navigate, createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from './layouts/root-layout';
 import { RequireAuth } from './require-auth';
-import { AccountLayout, AccountProfilePage, AccountSecurityPage } from './routes/account';
-import { ContactPage } from './routes/contact';
-import { FeedPage } from './routes/feed';
-import { HelpPage } from './routes/help';
-import { InvitePage } from './routes/invite';
-import { LandingPage } from './routes/landing';
-import { LegalPage } from './routes/legal-page';
-import {
-  CollectionCreatePage,
-  CollectionEditPage,
-  CollectionPage,
-  ItemCreateRoute,
-  ItemEditRoute,
-  ItemRoute,
-} from './routes/lists';
-import { LoginPage } from './routes/login';
 import { NotFoundPage } from './routes/not-found';
-import { OnboardingPage } from './routes/onboarding';
-import { FollowListPage, ProfilePage, UserProfilePage } from './routes/profile';
-import { RecoverPage } from './routes/recover';
-import { RegisterPage } from './routes/register';
-import { ResetPage } from './routes/reset';
 import { RouteErrorPage } from './routes/route-error';
-import { SearchPage } from './routes/search';
+
+/**
+ * A page loaded on first visit (issue 12): each page is its own chunk, so the landing and sign-in
+ * pages never download the signed-in screens, Swiper, dnd-kit or the masks.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any page component; its props are typed below
+function page<M extends Record<K, ComponentType<any>>, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+  props?: ComponentProps<M[K]>,
+): RouteObject['lazy'] {
+  return async () => ({ element: createElement((await load())[name], props) });
+}
 
 /**
  * Every route of the web app, in one place (spec section 2).
@@ -34,46 +26,55 @@ import { SearchPage } from './routes/search';
  *   `src/features/<feature>` folder.
  */
 const publicRoutes: RouteObject[] = [
-  { index: true, element: <LandingPage /> },
-  { path: 'register', element: <RegisterPage /> },
-  { path: 'login', element: <LoginPage /> },
-  { path: 'recover', element: <RecoverPage /> },
-  { path: 'reset/:token', element: <ResetPage /> },
-  { path: 'help', element: <HelpPage /> },
-  { path: 'contact', element: <ContactPage /> },
-  { path: 'privacy-policy', element: <LegalPage document="privacy" /> },
-  { path: 'terms-use', element: <LegalPage document="terms" /> },
+  { index: true, lazy: page(() => import('./routes/landing'), 'LandingPage') },
+  { path: 'register', lazy: page(() => import('./routes/register'), 'RegisterPage') },
+  { path: 'login', lazy: page(() => import('./routes/login'), 'LoginPage') },
+  { path: 'recover', lazy: page(() => import('./routes/recover'), 'RecoverPage') },
+  { path: 'reset/:token', lazy: page(() => import('./routes/reset'), 'ResetPage') },
+  { path: 'help', lazy: page(() => import('./routes/help'), 'HelpPage') },
+  { path: 'contact', lazy: page(() => import('./routes/contact'), 'ContactPage') },
+  {
+    path: 'privacy-policy',
+    lazy: page(() => import('./routes/legal-page'), 'LegalPage', { document: 'privacy' }),
+  },
+  { path: 'terms-use', lazy: page(() => import('./routes/legal-page'), 'LegalPage', { document: 'terms' }) },
   // Not behind the guard: an anonymous visitor reads a public collection (issue 12), and gets the
   // sign-in prompt of spec section 2 for any other.
-  { path: 'lists/:id', element: <CollectionPage /> },
+  { path: 'lists/:id', lazy: page(() => import('./routes/lists'), 'CollectionPage') },
   // Issue 12: the short share link; the server renders the collection's preview tags for it.
-  { path: 'c/:id', element: <CollectionPage /> },
+  { path: 'c/:id', lazy: page(() => import('./routes/lists'), 'CollectionPage') },
   // Issue 8: a visitor sees what the invite is and is asked to sign in to accept it.
-  { path: 'invite/:token', element: <InvitePage /> },
+  { path: 'invite/:token', lazy: page(() => import('./routes/invite'), 'InvitePage') },
 ];
 
 const signedInRoutes: RouteObject[] = [
-  { path: 'onboarding', element: <OnboardingPage /> },
-  { path: 'profile', element: <ProfilePage /> },
+  { path: 'onboarding', lazy: page(() => import('./routes/onboarding'), 'OnboardingPage') },
+  { path: 'profile', lazy: page(() => import('./routes/profile'), 'ProfilePage') },
   // Onboarding's "complete your profile" card: the account form is where registration data lives.
   { path: 'profile/update', element: <Navigate to="/account/profile" replace /> },
-  { path: 'profile/:userId', element: <UserProfilePage /> },
-  { path: 'profile/:userId/followers', element: <FollowListPage list="followers" /> },
-  { path: 'profile/:userId/following', element: <FollowListPage list="following" /> },
-  { path: 'feed', element: <FeedPage /> },
-  { path: 'search', element: <SearchPage /> },
-  { path: 'lists/create', element: <CollectionCreatePage /> },
-  { path: 'lists/edit/:id', element: <CollectionEditPage /> },
-  { path: 'lists/:id/items/create', element: <ItemCreateRoute /> },
-  { path: 'lists/:id/items/edit/:item', element: <ItemEditRoute /> },
-  { path: 'lists/:id/items/:item', element: <ItemRoute /> },
+  { path: 'profile/:userId', lazy: page(() => import('./routes/profile'), 'UserProfilePage') },
+  {
+    path: 'profile/:userId/followers',
+    lazy: page(() => import('./routes/profile'), 'FollowListPage', { list: 'followers' }),
+  },
+  {
+    path: 'profile/:userId/following',
+    lazy: page(() => import('./routes/profile'), 'FollowListPage', { list: 'following' }),
+  },
+  { path: 'feed', lazy: page(() => import('./routes/feed'), 'FeedPage') },
+  { path: 'search', lazy: page(() => import('./routes/search'), 'SearchPage') },
+  { path: 'lists/create', lazy: page(() => import('./routes/lists'), 'CollectionCreatePage') },
+  { path: 'lists/edit/:id', lazy: page(() => import('./routes/lists'), 'CollectionEditPage') },
+  { path: 'lists/:id/items/create', lazy: page(() => import('./routes/lists'), 'ItemCreateRoute') },
+  { path: 'lists/:id/items/edit/:item', lazy: page(() => import('./routes/lists'), 'ItemEditRoute') },
+  { path: 'lists/:id/items/:item', lazy: page(() => import('./routes/lists'), 'ItemRoute') },
   {
     path: 'account',
-    element: <AccountLayout />,
+    lazy: page(() => import('./routes/account'), 'AccountLayout'),
     children: [
       { index: true, element: <Navigate to="/account/profile" replace /> },
-      { path: 'profile', element: <AccountProfilePage /> },
-      { path: 'security', element: <AccountSecurityPage /> },
+      { path: 'profile', lazy: page(() => import('./routes/account'), 'AccountProfilePage') },
+      { path: 'security', lazy: page(() => import('./routes/account'), 'AccountSecurityPage') },
     ],
   },
 ];
@@ -91,12 +92,23 @@ export const routes: RouteObject[] = [
         children: [
           ...publicRoutes,
           { element: <RequireAuth />, children: signedInRoutes },
+          // In the entry chunk anyway: the error page shows it too.
           { path: '*', element: <NotFoundPage /> },
         ],
       },
     ],
   },
 ];
+
+/**
+ * Downloads the page chunks of `path` ahead of a click (hover, focus, idle); the browser keeps the
+ * module, so the navigation itself then waits for nothing.
+ */
+export function prefetchRoute(path: string): void {
+  for (const { route } of matchRoutes(routes, path) ?? []) {
+    if (typeof route.lazy === 'function') void Promise.resolve(route.lazy()).catch(() => undefined);
+  }
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

@@ -1,6 +1,7 @@
 import type { Session } from '@acervo/contract/auth';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api, setUnauthorizedHandler } from './api-client';
+import { clearOfflineData } from './offline-cache';
 import {
   clearStoredSession,
   readStoredSession,
@@ -42,6 +43,7 @@ export function AuthProvider({
   useEffect(() => {
     setUnauthorizedHandler(() => {
       clearStoredSession();
+      void clearOfflineData();
       setUser(null);
       onSessionLost?.();
     });
@@ -66,6 +68,8 @@ export function AuthProvider({
     // A token the server already forgot answers 401, which signs out too; either way we forget it.
     if (revoke) await api.delete('/session').catch(() => undefined);
     clearStoredSession();
+    // The collections kept for offline reading may be private: gone with the session.
+    await clearOfflineData();
     setUser(null);
   }, []);
 

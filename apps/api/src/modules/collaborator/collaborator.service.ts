@@ -1,11 +1,7 @@
 import { issue } from '@acervo/contract/validation';
 import type { CollaboratorRole, CollectionRole } from '@acervo/contract/collection';
-import {
-  SOCIAL_MESSAGES,
-  type Collaborator,
-  type InviteLink,
-  type InvitePreview,
-} from '@acervo/contract/social';
+import type { Collaborator, InviteLink, InvitePreview } from '@acervo/contract/social';
+import { SOCIAL_MESSAGES } from '@acervo/contract/social-messages';
 import type { Db, Queryable } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { AppError, validationFailed } from '../../lib/app-error.ts';

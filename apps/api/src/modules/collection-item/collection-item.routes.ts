@@ -14,7 +14,8 @@ import {
   collectionResponse,
 } from '@acervo/contract/collection';
 import { errorBodySchema } from '@acervo/contract/errors';
-import { itemOrderBody, orderConflictBodySchema, SOCIAL_MESSAGES } from '@acervo/contract/social';
+import { itemOrderBody, orderConflictBodySchema } from '@acervo/contract/social';
+import { SOCIAL_MESSAGES } from '@acervo/contract/social-messages';
 import type { Db } from '../../db/client.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
 import type { Config } from '../../env.ts';

@@ -8,7 +8,7 @@ import { AwsClient } from 'aws4fetch';
 import type { FastifyInstance } from 'fastify';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { smallPicture } from '@acervo/contract/account';
+import { smallPicture } from '@acervo/contract/picture';
 import { loadConfig } from '../../env.ts';
 import { createTestContext, signUp, type TestContext } from '../../test/test-context.ts';
 import type { Session } from '../collection/collection.test-helpers.ts';

@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect, type ComponentProps, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteHeader } from '../../components/layout/site-header';
+import { UpdatePrompt } from '../../components/layout/update-prompt';
 import { CookieNotice } from '../../features/analytics/components/cookie-notice';
 import { PageViewTracker } from '../../features/analytics/components/page-view-tracker';
 import { AddItemModal } from '../../features/collections/components/add-item-modal';
@@ -13,6 +14,7 @@ import {
   CollectionCardActions,
 } from '../../features/social/components/collection-actions';
 import { CollectionSlotsProvider, type CollectionSlots } from '../../lib/feature-slots';
+import { usePrefetchLinks } from '../prefetch';
 
 /** Scrolls to `#anchor` targets after navigation (e.g. the header's About link to /#sobre). */
 function useScrollToHash() {
@@ -22,6 +24,38 @@ function useScrollToHash() {
     document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
   }, [hash, pathname]);
 }
+
+/**
+ * A feature slot loaded when first shown (issue 12): the signed-in header's modal, bell and search
+ * and the social controls stay out of the pages a visitor opens first. `fallback={null}`: the
+ * slot's place is empty for the moment its chunk takes to arrive.
+ */
+function lazySlot<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Lazy = lazy(async () => ({ default: await load() }));
+  return function Slot(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Lazy {...(props as ComponentProps<typeof Lazy>)} />
+      </Suspense>
+    );
+  };
+}
+
+const AddItemModal = lazySlot(
+  async () => (await import('../../features/collections/components/add-item-modal')).AddItemModal,
+);
+const NotificationsBell = lazySlot(
+  async () => (await import('../../features/notifications/components/notifications-bell')).NotificationsBell,
+);
+const HeaderSearch = lazySlot(
+  async () => (await import('../../features/search/components/search-box')).HeaderSearch,
+);
+const CollectionCardActions = lazySlot(
+  async () => (await import('../../features/social/components/collection-actions')).CollectionCardActions,
+);
+const CollectionBannerActions = lazySlot(
+  async () => (await import('../../features/social/components/collection-actions')).CollectionBannerActions,
+);
 
 /** The social controls on every collection card and banner (issue 8). */
 const collectionSlots: CollectionSlots = {
@@ -33,6 +67,7 @@ const collectionSlots: CollectionSlots = {
 export function RootLayout() {
   const { t } = useTranslation();
   useScrollToHash();
+  usePrefetchLinks(useLocation().pathname);
   return (
     <CollectionSlotsProvider value={collectionSlots}>
       <div className="d-flex flex-column min-vh-100">
@@ -46,6 +81,7 @@ export function RootLayout() {
         <SiteFooter />
         <CookieNotice />
         <PageViewTracker />
+        <UpdatePrompt />
         <ScrollRestoration />
       </div>
     </CollectionSlotsProvider>

@@ -142,6 +142,7 @@ export function LandingPage() {
                       alt={t('landing.testimonials.avatarAlt', { name: item.name })}
                       width={48}
                       height={48}
+                      loading="lazy"
                       className="rounded-circle"
                     />
                     <span>
@@ -167,8 +168,20 @@ export function LandingPage() {
               <p className="fs-5 mb-0">{t('landing.apps.body')}</p>
             </div>
             <div className="col-12 col-lg-5 d-flex flex-wrap gap-3 justify-content-lg-end">
-              <img src={appStoreBadge} alt={t('landing.apps.appStore')} width={160} height={48} />
-              <img src={googlePlayBadge} alt={t('landing.apps.googlePlay')} width={160} height={48} />
+              <img
+                src={appStoreBadge}
+                alt={t('landing.apps.appStore')}
+                width={160}
+                height={48}
+                loading="lazy"
+              />
+              <img
+                src={googlePlayBadge}
+                alt={t('landing.apps.googlePlay')}
+                width={160}
+                height={48}
+                loading="lazy"
+              />
             </div>
           </div>
         </div>

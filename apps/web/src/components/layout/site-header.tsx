@@ -1,13 +1,10 @@
-import { useState, type ComponentType } from 'react';
-import Dropdown from 'react-bootstrap/Dropdown';
+import { Suspense, lazy, useState, type ComponentType } from 'react';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import logo from '../../assets/logo.svg';
 import { useAuth } from '../../lib/auth';
-import { PlusIcon } from '../ui/icons';
-import { Avatar } from '../ui/avatar';
 
 /** A modal a feature plugs into the header's add-item icon (issue 5: the add-item modal). */
 export type HeaderModal = ComponentType<{ show: boolean; onHide: () => void }>;
@@ -21,6 +18,9 @@ export type HeaderSlots = {
   notifications?: ComponentType | undefined;
   search?: ComponentType | undefined;
 };
+
+// Signed-in only, with the user menu's Dropdown (and Popper): a visitor's pages never load it.
+const SignedInNav = lazy(() => import('./signed-in-nav').then((m) => ({ default: m.SignedInNav })));
 
 function Brand({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
@@ -64,74 +64,6 @@ function VisitorNav() {
   );
 }
 
-function SignedInNav({ addItemModal: AddItemModal, notifications: Bell, search: Search }: HeaderSlots) {
-  const { t } = useTranslation();
-  const { user, signOut } = useAuth();
-  const navigate = useNavigate();
-  const [addingItem, setAddingItem] = useState(false);
-
-  const logout = async () => {
-    await signOut();
-    await navigate('/login');
-  };
-
-  return (
-    <>
-      <Nav className="me-auto">
-        {/* `end`: someone else's /profile/{id} is not "Início". */}
-        <Nav.Link as={NavLink} to="/profile" end>
-          {t('common.nav.home')}
-        </Nav.Link>
-        <Nav.Link as={NavLink} to="/feed">
-          {t('common.nav.feed')}
-        </Nav.Link>
-      </Nav>
-      {Search ? (
-        <div className="header-search py-2 py-lg-0 me-lg-3">
-          <Search />
-        </div>
-      ) : null}
-      <div className="d-flex align-items-center gap-2 py-2 py-lg-0">
-        {AddItemModal ? (
-          <button
-            type="button"
-            className="btn btn-icon"
-            title={t('common.nav.addItem')}
-            onClick={() => setAddingItem(true)}
-          >
-            <PlusIcon />
-            <span className="visually-hidden">{t('common.nav.addItem')}</span>
-          </button>
-        ) : null}
-        {Bell ? <Bell /> : null}
-        <Dropdown align="end">
-          <Dropdown.Toggle variant="light" className="user-menu-toggle">
-            <span className="visually-hidden">{t('common.nav.userMenu')}: </span>
-            <Avatar name={user?.userName ?? '?'} picture={user?.userPicture || null} />
-            <span className="ms-2 user-menu-name">{user?.userName}</span>
-          </Dropdown.Toggle>
-          <Dropdown.Menu>
-            <Dropdown.Header>
-              <div className="fw-semibold text-body">{user?.userName}</div>
-              <div className="small">{user?.userEmail}</div>
-            </Dropdown.Header>
-            <Dropdown.Divider />
-            <Dropdown.Item as={Link} to="/account/profile">
-              <div>{t('common.nav.configuration')}</div>
-              <div className="small text-body-secondary">{t('common.nav.configurationHint')}</div>
-            </Dropdown.Item>
-            <Dropdown.Divider />
-            <Dropdown.Item as="button" type="button" onClick={() => void logout()}>
-              {t('common.nav.logout')}
-            </Dropdown.Item>
-          </Dropdown.Menu>
-        </Dropdown>
-      </div>
-      {AddItemModal ? <AddItemModal show={addingItem} onHide={() => setAddingItem(false)} /> : null}
-    </>
-  );
-}
-
 /** Visitor or signed-in header (spec section 2, shared chrome). */
 export function SiteHeader(slots: HeaderSlots) {
   const { t } = useTranslation();
@@ -157,7 +89,13 @@ export function SiteHeader(slots: HeaderSlots) {
             className="d-flex flex-column flex-lg-row flex-grow-1 align-items-lg-center"
             aria-label={t('common.nav.main')}
           >
-            {user ? <SignedInNav {...slots} /> : <VisitorNav />}
+            {user ? (
+              <Suspense fallback={null}>
+                <SignedInNav {...slots} />
+              </Suspense>
+            ) : (
+              <VisitorNav />
+            )}
           </nav>
         </Navbar.Collapse>
       </div>

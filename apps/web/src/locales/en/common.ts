@@ -67,4 +67,6 @@ export const common: Catalog['common'] = {
     reload: 'Reload the page',
     home: 'Go to the home page',
   },
+  // Issue 12: a new version of the app has installed (service worker) and waits for a reload.
+  update: { available: 'New version available', reload: 'Update' },
 };

@@ -65,4 +65,6 @@ export const common = {
     reload: 'Recarregar a página',
     home: 'Ir para a página inicial',
   },
+  // Issue 12: a new version of the app has installed (service worker) and waits for a reload.
+  update: { available: 'Nova versão disponível', reload: 'Atualizar' },
 };

@@ -1,4 +1,4 @@
-import { SOCIAL_MESSAGES } from '@acervo/contract/social';
+import { SOCIAL_MESSAGES } from '@acervo/contract/social-messages';
 
 /** Spec section 8, verbatim; rateLimited is ours (the API answers 429). */
 export const errors = {

@@ -18,7 +18,8 @@ export function SearchBox({ id, label }: { id: string; label: string }) {
     void navigate(`/search?q=${encodeURIComponent(text)}`);
   };
   return (
-    <form role="search" aria-label={label} onSubmit={onSubmit}>
+    // data-prefetch: the results page loads while the person types (app/prefetch.ts).
+    <form role="search" aria-label={label} onSubmit={onSubmit} data-prefetch="/search">
       <label htmlFor={id} className="visually-hidden">
         {t('search.label')}
       </label>

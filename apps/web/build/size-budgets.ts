@@ -1,0 +1,109 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+/**
+ * `npm run test:budgets` (issue 12): what each page downloads before it shows, in gzip bytes, read
+ * from the build's .vite/manifest.json (the page's chunk, the entry, and every chunk they import
+ * statically), checked against the budgets below. Exits 1, naming the page, when one is exceeded.
+ * It reads the build `npm run test:e2e` has just made, so the gate builds once.
+ */
+
+const KB = 1024;
+
+/**
+ * The issue's targets (gzip): the first pages a visitor opens <= 110 KB of JavaScript, any page
+ * <= 180 KB, CSS <= 30 KB per page. CSS meets its target and is held to it. JavaScript does not
+ * yet: React 19, React Router 7 and i18next alone weigh ~120 KB gzip (docs/decisions/016). So each
+ * page's JavaScript is held to the size it reached in issue 12 (a few KB of headroom): it can only
+ * get lighter, and a budget is lowered toward the target whenever a page gets lighter.
+ */
+const TARGET = { firstPagesJs: 110 * KB, anyPageJs: 180 * KB };
+const CSS_BUDGET = 30 * KB;
+
+type PageBudget = { name: string; modules: string[]; first?: boolean; jsBudgetKb: number };
+
+/** What a signed-in page adds: the header's user menu and its feature slots. */
+const SIGNED_IN = [
+  'src/components/layout/signed-in-nav.tsx',
+  'src/features/notifications/components/notifications-bell.tsx',
+  'src/features/search/components/search-box.tsx',
+];
+const route = (name: string) => `src/app/routes/${name}.tsx`;
+
+/** Pages (their modules) and their JavaScript budgets. */
+const PAGES: PageBudget[] = [
+  { name: '/', modules: [route('landing')], first: true, jsBudgetKb: 175 },
+  { name: '/login', modules: [route('login')], first: true, jsBudgetKb: 220 },
+  { name: '/register', modules: [route('register')], first: true, jsBudgetKb: 220 },
+  { name: '/help', modules: [route('help')], jsBudgetKb: 175 },
+  { name: '/lists/{id} (visitor)', modules: [route('lists')], jsBudgetKb: 250 },
+  { name: '/feed', modules: [route('feed'), ...SIGNED_IN], jsBudgetKb: 245 },
+  { name: '/profile', modules: [route('profile'), ...SIGNED_IN], jsBudgetKb: 275 },
+  { name: '/lists/{id} (signed in)', modules: [route('lists'), ...SIGNED_IN], jsBudgetKb: 270 },
+  { name: '/account', modules: [route('account'), ...SIGNED_IN], jsBudgetKb: 265 },
+  { name: '/search', modules: [route('search'), ...SIGNED_IN], jsBudgetKb: 240 },
+  { name: '/onboarding', modules: [route('onboarding'), ...SIGNED_IN], jsBudgetKb: 235 },
+];
+
+type Chunk = { file: string; imports?: string[]; css?: string[] };
+
+export function pageSizes(distDir: string) {
+  const manifestPath = join(distDir, '.vite/manifest.json');
+  if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: run \`npm run build\` first.`);
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
+  const gzipped = new Map<string, number>();
+  const size = (file: string) => {
+    if (!gzipped.has(file))
+      gzipped.set(file, gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length);
+    return gzipped.get(file)!;
+  };
+  return PAGES.map((page) => {
+    const js = new Set<string>();
+    const css = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk) throw new Error(`${key} is not in the build manifest (renamed? update PAGES).`);
+      if (js.has(chunk.file)) return;
+      js.add(chunk.file);
+      for (const file of chunk.css ?? []) css.add(file);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    for (const key of ['index.html', ...page.modules]) visit(key);
+    const sum = (files: Set<string>) => [...files].reduce((total, file) => total + size(file), 0);
+    return { ...page, jsBytes: sum(js), cssBytes: sum(css) };
+  });
+}
+
+function main() {
+  const distDir = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '../dist');
+  const failures: string[] = [];
+  const rows = pageSizes(distDir).map((page) => {
+    const jsBudget = page.jsBudgetKb * KB;
+    if (page.jsBytes > jsBudget)
+      failures.push(`${page.name}: JavaScript ${kb(page.jsBytes)} > ${kb(jsBudget)}`);
+    if (page.cssBytes > CSS_BUDGET)
+      failures.push(`${page.name}: CSS ${kb(page.cssBytes)} > ${kb(CSS_BUDGET)}`);
+    return {
+      page: page.name,
+      'JS gzip': kb(page.jsBytes),
+      'JS budget': kb(jsBudget),
+      'JS target': kb(page.first ? TARGET.firstPagesJs : TARGET.anyPageJs),
+      'CSS gzip': kb(page.cssBytes),
+      'CSS budget': kb(CSS_BUDGET),
+    };
+  });
+  console.table(rows);
+  if (failures.length > 0) console.error(`Size budgets exceeded (issue 12):\n  ${failures.join('\n  ')}`);
+  const failed = new Set(failures.map((failure) => failure.split(':')[0])).size;
+  // The gate's closing line: pages within their budgets and pages over.
+  console.log(`budgets: ${rows.length - failed} passed, ${failed} failed`);
+  if (failed > 0) process.exitCode = 1;
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / KB).toFixed(1)} KB`;
+}
+
+main();

@@ -1,0 +1,188 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { apiAs, signIn, signUp } from './support.ts';
+
+/**
+ * Issue 12: Acervo installs as an app (manifest, icons, service worker), and with the server gone
+ * it shows the offline page, while a collection viewed before still reads. The rest of the suite
+ * blocks service workers (playwright.config.ts), so these tests allow them.
+ */
+test.use({ serviceWorkers: 'allow' });
+
+/** The width and height a PNG file declares (its IHDR chunk). */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+test('the app is installable: a valid manifest, icons that load, an active service worker', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifestResponse = await request.get(href!);
+  expect(manifestResponse.headers()['content-type']).toContain('application/manifest+json');
+  const manifest = (await manifestResponse.json()) as {
+    name: string;
+    short_name: string;
+    lang: string;
+    start_url: string;
+    display: string;
+    theme_color: string;
+    background_color: string;
+    icons: { src: string; sizes: string; type: string; purpose: string }[];
+  };
+  expect(manifest).toMatchObject({
+    name: 'Acervo',
+    short_name: 'Acervo',
+    lang: 'pt-BR',
+    start_url: '/',
+    display: 'standalone',
+    theme_color: '#5b3cc4',
+    background_color: '#ffffff',
+  });
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', manifest.theme_color);
+
+  // Installability asks for a 192 px and a 512 px icon; Android's adaptive shape for a maskable one.
+  const pngs = manifest.icons.filter((icon) => icon.type === 'image/png');
+  expect(pngs.map((icon) => `${icon.sizes} ${icon.purpose}`).sort()).toEqual([
+    '192x192 any',
+    '512x512 any',
+    '512x512 maskable',
+  ]);
+  for (const icon of pngs) {
+    const response = await request.get(icon.src);
+    expect(response.status()).toBe(200);
+    const { width, height } = pngSize(await response.body());
+    expect(`${width}x${height}`).toBe(icon.sizes);
+  }
+  for (const path of ['/favicon.ico', '/apple-touch-icon.png', '/icon.svg']) {
+    expect((await request.get(path)).status(), path).toBe(200);
+  }
+
+  const worker = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return {
+      state: registration.active?.state,
+      script: registration.active?.scriptURL,
+      scope: registration.scope,
+    };
+  });
+  expect(worker.state).toBe('activated');
+  expect(new URL(worker.script!).pathname).toBe('/sw.js');
+  expect(new URL(worker.scope).pathname).toBe('/');
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  return port;
+}
+
+/** Our own server on the built app (the shared one must keep running for the other tests). */
+async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'acervo-e2e-pwa-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      AUTH_RATE_LIMIT_PER_IP: '1000',
+    },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  // Generous: on a machine busy with other work, migrating a new database takes a while.
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    const up = await fetch(`${url}/api/v1/category`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) return { url, stop };
+    if (Date.now() > deadline || child.exitCode !== null) {
+      await stop();
+      throw new Error('the test server did not start');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+test('with the server stopped: a collection viewed before still reads, other pages show the offline page, and signing out forgets it', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const server = await startServer();
+  try {
+    const api = await playwrightRequest.newContext({ baseURL: server.url });
+    const lia = await signUp(api, 'Lia Campos');
+    const as = apiAs(api, lia);
+    const list = await as.createCollection({
+      category_id: await as.categoryId('Livros'),
+      name: 'Livros para ler sem internet',
+      description: 'Só meus.',
+      private: true,
+    });
+    await api.dispose();
+
+    const context = await browser.newContext({
+      baseURL: server.url,
+      serviceWorkers: 'allow',
+      locale: 'pt-BR',
+    });
+    const page = await context.newPage();
+    await signIn(page, lia, `/lists/${list.id}`);
+    await expect(page.getByRole('heading', { name: 'Livros para ler sem internet' })).toBeVisible();
+    // Once the worker controls the page, the collection's answer passes through it and is kept.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+      }
+    });
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Livros para ler sem internet' })).toBeVisible();
+
+    await server.stop();
+
+    await page.goto(`/lists/${list.id}`);
+    await expect(page.getByRole('heading', { name: 'Livros para ler sem internet' })).toBeVisible();
+
+    await page.goto('/help');
+    await expect(page.getByRole('heading', { name: 'Você está sem conexão' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+
+    // Signing out (here, offline) deletes the kept answers: the private collection no longer reads.
+    await page.goto(`/lists/${list.id}`);
+    await page.getByRole('button', { name: /Menu do usuário/ }).click();
+    await page.getByRole('button', { name: 'Sair' }).click();
+    // The sign-in page is already on the device: the app goes there without the network.
+    await expect(page.getByRole('heading', { name: 'Acesse sua conta' })).toBeVisible();
+    await page.goto(`/lists/${list.id}`);
+    await expect(page.getByRole('heading', { name: 'Você está sem conexão' })).toBeVisible();
+    await context.close();
+  } finally {
+    await server.stop();
+  }
+});
