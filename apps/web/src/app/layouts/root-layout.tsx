@@ -6,13 +6,6 @@ import { SiteHeader } from '../../components/layout/site-header';
 import { UpdatePrompt } from '../../components/layout/update-prompt';
 import { CookieNotice } from '../../features/analytics/components/cookie-notice';
 import { PageViewTracker } from '../../features/analytics/components/page-view-tracker';
-import { AddItemModal } from '../../features/collections/components/add-item-modal';
-import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
-import { HeaderSearch } from '../../features/search/components/search-box';
-import {
-  CollectionBannerActions,
-  CollectionCardActions,
-} from '../../features/social/components/collection-actions';
 import { CollectionSlotsProvider, type CollectionSlots } from '../../lib/feature-slots';
 import { usePrefetchLinks } from '../prefetch';
 
