@@ -59,6 +59,22 @@ const MATRIX: Record<string, Row> = {
     private: everyone(200),
   },
   'DELETE /api/v1/session': { url: () => '/api/v1/session', private: signedIn(200), changes: 'people' },
+  'GET /api/v1/sessions': { url: () => '/api/v1/sessions', private: signedIn(200) },
+  // Someone else's session is a 404, as if it did not exist: session ids are not confirmed to others.
+  'DELETE /api/v1/sessions/:id': {
+    url: (w) => `/api/v1/sessions/${w.ownerSessionId}`,
+    private: [401, 404, 404, 404, 200],
+    changes: 'people',
+  },
+  'DELETE /api/v1/sessions': { url: () => '/api/v1/sessions', private: signedIn(200), changes: 'people' },
+  // 404 while GOOGLE_CLIENT_ID is unset, as in tests: the feature is off for everyone.
+  'POST /api/v1/session/google': {
+    url: () => '/api/v1/session/google',
+    body: () => ({ credential: 'x.y.z' }),
+    private: everyone(404),
+  },
+  // 404 unless CAPTCHA_PROVIDER=altcha; tests run with the captcha off.
+  'GET /api/v1/captcha/challenge': { url: () => '/api/v1/captcha/challenge', private: everyone(404) },
   'POST /api/v1/password/recovery': {
     url: () => '/api/v1/password/recovery',
     body: (w) => ({ email: w.owner.user_email }),
@@ -130,6 +146,62 @@ const MATRIX: Record<string, Row> = {
     private: signedIn(200),
   },
   'GET /api/v1/search': { url: () => '/api/v1/search?q=filmes', private: signedIn(200) },
+  // Recommendations: each signed-in person's own suggestions and switches.
+  'GET /api/v1/collection/recommended': {
+    url: () => '/api/v1/collection/recommended',
+    private: signedIn(200),
+  },
+  'GET /api/v1/user/suggested': { url: () => '/api/v1/user/suggested', private: signedIn(200) },
+  'GET /api/v1/recommendation/settings': {
+    url: () => '/api/v1/recommendation/settings',
+    private: signedIn(200),
+  },
+  'PUT /api/v1/recommendation/settings': {
+    url: () => '/api/v1/recommendation/settings',
+    body: () => ({ personalize: true }),
+    private: signedIn(200),
+  },
+  // Only about the caller's own suggestions; one cannot dismiss oneself.
+  'PUT /api/v1/user/:user_id/not_interested': {
+    url: (w) => `${user(w)}/not_interested`,
+    private: [401, 200, 200, 200, 400],
+  },
+  'DELETE /api/v1/user/:user_id/not_interested': {
+    url: (w) => `${user(w)}/not_interested`,
+    private: [401, 200, 200, 200, 400],
+  },
+  // Anyone who may read the collection may hide it from their own suggestions.
+  'PUT /api/v1/collection/:id/not_interested': {
+    url: (w, v) => `${c(w, v)}/not_interested`,
+    private: [401, 404, 200, 200, 200],
+    public: signedIn(200),
+  },
+  'DELETE /api/v1/collection/:id/not_interested': {
+    url: (w, v) => `${c(w, v)}/not_interested`,
+    private: [401, 404, 200, 200, 200],
+    public: signedIn(200),
+  },
+  // The site itself: public settings, page views, the contact form.
+  'GET /api/v1/config': { url: () => '/api/v1/config', private: everyone(200) },
+  'POST /api/v1/pageview': {
+    url: () => '/api/v1/pageview',
+    body: () => ({ path: '/help' }),
+    private: everyone(202),
+  },
+  // Operators (ADMIN_EMAILS) only, and none of these people is one (analytics.test.ts has the 200).
+  'GET /api/v1/admin/pageviews': {
+    url: () => '/api/v1/admin/pageviews',
+    private: [401, 403, 403, 403, 403],
+  },
+  'POST /api/v1/contact': {
+    url: () => '/api/v1/contact',
+    body: () => ({
+      inputName: 'Fernanda Oliveira',
+      inputEmail: 'fernanda@acervo.example',
+      textMessage: 'Olá! Adorei o Acervo.',
+    }),
+    private: everyone(201),
+  },
   // Collections
   'POST /api/v1/collection': {
     url: () => '/api/v1/collection',
@@ -148,10 +220,24 @@ const MATRIX: Record<string, Row> = {
     url: () => `/api/v1/collection/by_category/${FILMES}`,
     private: signedIn(200),
   },
-  'GET /api/v1/collection/:id': { url: c, private: [401, 404, 200, 200, 200], public: signedIn(200) },
+  // Public collections are readable without an account (issue 12); a private one is a 404 to anyone
+  // who may not read it, signed in or not, so its existence does not leak.
+  'GET /api/v1/collection/:id': { url: c, private: [404, 404, 200, 200, 200], public: everyone(200) },
   'PUT /api/v1/collection/:id': {
     url: c,
     body: () => ({ category_id: FILMES, name: 'Novo nome' }),
+    private: [401, 404, 403, 403, 200],
+    public: [401, 403, 403, 403, 200],
+  },
+  // The cover, like the name, is the owner's: editors change items, not the collection.
+  'PUT /api/v1/collection/:id/cover': {
+    url: (w, v) => `${c(w, v)}/cover`,
+    multipart: true,
+    private: [401, 404, 403, 403, 200],
+    public: [401, 403, 403, 403, 200],
+  },
+  'DELETE /api/v1/collection/:id/cover': {
+    url: (w, v) => `${c(w, v)}/cover`,
     private: [401, 404, 403, 403, 200],
     public: [401, 403, 403, 403, 200],
   },
@@ -197,17 +283,28 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/v1/collection/:id/items': {
     url: (w, v) => `${c(w, v)}/items`,
-    private: [401, 404, 200, 200, 200],
-    public: signedIn(200),
+    private: [404, 404, 200, 200, 200],
+    public: everyone(200),
   },
   'GET /api/v1/collection_items/:item': {
     url: item,
-    private: [401, 404, 200, 200, 200],
-    public: signedIn(200),
+    private: [404, 404, 200, 200, 200],
+    public: everyone(200),
   },
   'PUT /api/v1/collection_items/:item': {
     url: item,
     body: () => ({ name: 'Outro nome' }),
+    private: [401, 404, 403, 200, 200],
+    public: [401, 403, 403, 200, 200],
+  },
+  'PUT /api/v1/collection_items/:item/image': {
+    url: (w, v) => `${item(w, v)}/image`,
+    multipart: true,
+    private: [401, 404, 403, 200, 200],
+    public: [401, 403, 403, 200, 200],
+  },
+  'DELETE /api/v1/collection_items/:item/image': {
+    url: (w, v) => `${item(w, v)}/image`,
     private: [401, 404, 403, 200, 200],
     public: [401, 403, 403, 200, 200],
   },

@@ -69,7 +69,8 @@ export async function appWithRouteTable(
 
 /**
  * Four people and what they share: `owner` owns a private and a public collection (one item each),
- * `viewer` and `editor` collaborate on both, `stranger` is only signed in; plus an invite link.
+ * `viewer` and `editor` collaborate on both, `stranger` is only signed in; plus an invite link and
+ * the id of the owner's session.
  */
 export async function buildWorld(app: FastifyInstance) {
   const [owner, stranger, viewer, editor] = await Promise.all([
@@ -79,7 +80,12 @@ export async function buildWorld(app: FastifyInstance) {
     signUp(app),
   ]);
   const world = { owner, stranger, viewer, editor };
-  return { ...world, ...(await shareCollections(app, world)) };
+  // The id of the owner's one session (the sign-up's), for the routes that name a session.
+  const sessions = await app.inject({ method: 'GET', url: '/api/v1/sessions', headers: owner.auth });
+  if (sessions.statusCode !== 200)
+    throw new Error(`sessions failed: ${sessions.statusCode} ${sessions.body}`);
+  const [ownerSession] = (sessions.json() as { data: { id: string }[] }).data;
+  return { ...world, ownerSessionId: ownerSession!.id, ...(await shareCollections(app, world)) };
 }
 
 /** Fresh collections of `owner`, shared as `buildWorld` describes (cheap: no new people). */
