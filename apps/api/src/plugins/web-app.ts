@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { sendCompressed } from './compression.ts';
 
 const PLACEHOLDER = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Acervo</title></head>
 <body><h1>Acervo</h1><p>O aplicativo web ainda não foi compilado. Rode <code>npm start</code>.</p></body></html>`;
@@ -51,6 +52,9 @@ export async function registerWebApp(
     if (!renderIndex) return reply.sendFile('index.html');
     // Read per request (it is small): a new build replaces it under a running process.
     const indexHtml = await readFile(join(distDir, 'index.html'), 'utf8');
-    return reply.type('text/html; charset=utf-8').send(await renderIndex(path, indexHtml));
+    reply.type('text/html; charset=utf-8');
+    // @fastify/compress works through routes' hooks, and this fallback is not a route: the page
+    // written per request is compressed here (issue 12).
+    return sendCompressed(request, reply, await renderIndex(path, indexHtml));
   });
 }

@@ -38,7 +38,15 @@ export async function waitFor(what: () => boolean, label: string, server?: Runni
 export async function spawnServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+    // No captcha: these tests register through the API like a client that solved none.
+    env: {
+      ...process.env,
+      CAPTCHA_PROVIDER: 'off',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
