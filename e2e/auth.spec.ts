@@ -15,7 +15,10 @@ test('registering signs the visitor in and lands on /onboarding with three cards
   await expect(page).toHaveURL(/\/onboarding$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Boas-vindas ao Acervo, Ana Souza!');
   await expect(page.getByRole('link', { name: 'Criar coleção' })).toHaveAttribute('href', '/lists/create');
-  await expect(page.getByRole('link', { name: 'Ir para o feed' })).toHaveAttribute('href', '/feed');
+  await expect(page.getByRole('link', { name: 'Ir para o feed' })).toHaveAttribute(
+    'href',
+    '/feed?tab=para-voce',
+  );
   await expect(page.getByRole('link', { name: 'Completar perfil' })).toHaveAttribute(
     'href',
     '/profile/update',

@@ -36,6 +36,8 @@ export async function startOwnServer(env: Record<string, string> = {}): Promise<
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
       AUTH_RATE_LIMIT_PER_IP: '1000',
+      // Like the shared server; a journey about the captcha turns it on.
+      CAPTCHA_PROVIDER: 'off',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -42,7 +42,9 @@ for (const viewport of [
 
       await signIn(page, ana, '/profile');
       const add = page.locator('nav.site-header').getByRole('button', { name: 'Adicionar item' });
-      if (!(await add.isVisible())) await page.locator('nav.site-header .navbar-toggler').click();
+      const toggler = page.locator('nav.site-header .navbar-toggler');
+      // Below Bootstrap's lg breakpoint the header's controls are in the collapsed menu.
+      if (viewport.width < 992) await toggler.click();
       await add.click();
       const modal = page.getByRole('dialog', { name: 'Adicionar item' });
       await modal.getByLabel('Coleção').selectOption({ label: `${name} (${CATEGORY})` });

@@ -68,6 +68,13 @@ test('the app is installable: a valid manifest, icons that load, an active servi
 
   const worker = await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
+    // `ready` resolves once a worker is active, which includes still activating.
+    const active = registration.active!;
+    if (active.state !== 'activated') {
+      await new Promise((resolve) =>
+        active.addEventListener('statechange', () => active.state === 'activated' && resolve(null)),
+      );
+    }
     return {
       state: registration.active?.state,
       script: registration.active?.scriptURL,
@@ -102,6 +109,7 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       AUTH_RATE_LIMIT_PER_IP: '1000',
+      CAPTCHA_PROVIDER: 'off',
     },
     stdio: 'ignore',
   });

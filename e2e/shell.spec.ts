@@ -84,6 +84,8 @@ test('the keyboard reaches the skip link first and the form in order, with a vis
   page,
 }) => {
   await page.goto('/login');
+  // Pages load lazily: the first Tab is the visitor's once the page is there.
+  await expect(page.getByRole('heading', { name: 'Acesse sua conta' })).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Pular para o conteúdo' });
   await expect(skip).toBeFocused();

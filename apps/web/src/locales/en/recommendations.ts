@@ -31,7 +31,7 @@ export const recommendations: Catalog['recommendations'] = {
   notInterested: 'Not interested',
   notInterestedLabel: 'Not interested in {{name}}',
   notInterestedFailed: 'Could not hide the suggestion. Please try again.',
-  peopleTitle: 'People with similar taste',
+  peopleTitle: 'People for you',
   peopleSubtitle: 'Who likes, follows and rates the same things as you.',
   peopleEmpty: 'We have not found people with similar taste yet.',
   peopleLoadFailed: 'Could not load people suggestions.',

@@ -30,7 +30,7 @@ export const recommendations = {
   notInterested: 'Não tenho interesse',
   notInterestedLabel: 'Não tenho interesse em {{name}}',
   notInterestedFailed: 'Não foi possível esconder a sugestão. Tente novamente.',
-  peopleTitle: 'Pessoas com gostos parecidos',
+  peopleTitle: 'Pessoas para você',
   peopleSubtitle: 'Quem curte, segue e avalia o mesmo que você.',
   peopleEmpty: 'Ainda não encontramos pessoas com gostos parecidos.',
   peopleLoadFailed: 'Não foi possível carregar as sugestões de pessoas.',
