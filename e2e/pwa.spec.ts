@@ -1,10 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { startOwnServer } from './own-server.ts';
 import { apiAs, signIn, signUp } from './support.ts';
 
 /**
@@ -86,64 +81,13 @@ test('the app is installable: a valid manifest, icons that load, an active servi
   expect(new URL(worker.scope).pathname).toBe('/');
 });
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
-
-/** Our own server on the built app (the shared one must keep running for the other tests). */
-async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'acervo-e2e-pwa-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      AUTH_RATE_LIMIT_PER_IP: '1000',
-      CAPTCHA_PROVIDER: 'off',
-    },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  // Generous: on a machine busy with other work, migrating a new database takes a while.
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    const up = await fetch(`${url}/api/v1/category`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return { url, stop };
-    if (Date.now() > deadline || child.exitCode !== null) {
-      await stop();
-      throw new Error('the test server did not start');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 test('with the server stopped: a collection viewed before still reads, other pages show the offline page, and signing out forgets it', async ({
   browser,
 }) => {
   test.setTimeout(240_000);
-  const server = await startServer();
+  const server = await startOwnServer();
   try {
-    const api = await playwrightRequest.newContext({ baseURL: server.url });
+    const api = await playwrightRequest.newContext({ baseURL: server.baseURL });
     const lia = await signUp(api, 'Lia Campos');
     const as = apiAs(api, lia);
     const list = await as.createCollection({
@@ -155,7 +99,7 @@ test('with the server stopped: a collection viewed before still reads, other pag
     await api.dispose();
 
     const context = await browser.newContext({
-      baseURL: server.url,
+      baseURL: server.baseURL,
       serviceWorkers: 'allow',
       locale: 'pt-BR',
     });
