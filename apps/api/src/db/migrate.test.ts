@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb, type Db } from './client.ts';
+import { openNodeDatabases, type NodeDatabases } from '../test/node-databases.ts';
+import type { Db } from './client.ts';
 import { migrate } from './migrate.ts';
-import { createScratchDatabase } from './scratch-database.ts';
 
 /**
  * Migrations when several API nodes start at once (a rolling deploy, a restart of every node):
@@ -9,27 +9,13 @@ import { createScratchDatabase } from './scratch-database.ts';
  * Under scripts/with-postgres.mjs the two nodes are two pools on one new PostgreSQL database; on
  * the embedded database, two starts racing in one process.
  */
-let nodes: Db[] = [];
-let dropDatabase = async () => {};
-
+let databases: NodeDatabases;
+let nodes: Db[];
 beforeAll(async () => {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const scratch = await createScratchDatabase(adminUrl, 'acervo_migrate');
-    dropDatabase = scratch.drop;
-    nodes = [
-      await openDb({ databaseUrl: scratch.url, poolSize: 2 }),
-      await openDb({ databaseUrl: scratch.url, poolSize: 2 }),
-    ];
-  } else {
-    const db = await openDb({});
-    nodes = [db, db];
-  }
+  databases = await openNodeDatabases('acervo_migrate');
+  nodes = databases.dbs;
 });
-afterAll(async () => {
-  for (const db of new Set(nodes)) await db.close();
-  await dropDatabase();
-});
+afterAll(() => databases.close());
 
 describe('migrate, run by two nodes at the same moment', () => {
   it('applies every migration once: one node applies them, the other finds them applied', async () => {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { openDb, type Db } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import { createScratchDatabase } from '../db/scratch-database.ts';
 import { testConfig } from '../env.ts';
 import { createCollection } from '../modules/collection/collection.test-helpers.ts';
+import { openNodeDatabases, type NodeDatabases } from './node-databases.ts';
 import { signUp, TEST_DEFAULTS } from './test-context.ts';
 
 /**
@@ -19,10 +19,10 @@ const PER_IP = 6;
 const PER_PERSON = 5;
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-let dbs: Db[] = [];
+let databases: NodeDatabases;
+let dbs: Db[];
 let a: FastifyInstance;
 let b: FastifyInstance;
-let dropDatabase = async () => {};
 
 const node = async (name: string, db: Db) => {
   const app = await buildApp({
@@ -40,17 +40,8 @@ const node = async (name: string, db: Db) => {
 };
 
 beforeAll(async () => {
-  if (onPostgres) {
-    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'acervo_nodes');
-    dropDatabase = scratch.drop;
-    dbs = [
-      await openDb({ databaseUrl: scratch.url, poolSize: 3 }),
-      await openDb({ databaseUrl: scratch.url, poolSize: 3 }),
-    ];
-  } else {
-    const db = await openDb({});
-    dbs = [db, db];
-  }
+  databases = await openNodeDatabases('acervo_nodes');
+  dbs = databases.dbs;
   await migrate(dbs[0]!);
   a = await node('a', dbs[0]!);
   b = await node('b', dbs[1]!);
@@ -58,8 +49,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await a.close();
   await b.close();
-  for (const db of new Set(dbs)) await db.close();
-  await dropDatabase();
+  await databases.close();
 });
 
 /** A sign-in attempt with an empty body (400): the per-IP limit counts it before validation. */
