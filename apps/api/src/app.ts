@@ -99,10 +99,13 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   if (onRoute) app.addHook('onRoute', onRoute);
+  // Several nodes behind a proxy: which one answered (npm run multinode, an operator's curl -I).
+  const node = config.API_NODE_NAME;
+  if (node) app.addHook('onRequest', async (_request, reply) => void reply.header('x-acervo-node', node));
 
   await registerSecurityHeaders(app, config);
   await registerCompression(app);
-  await registerRateLimit(app);
+  await registerRateLimit(app, db);
   await registerOpenApi(app);
   registerAuthentication(app, db, config.SESSION_IDLE_DAYS);
   const storage = mediaStorageFor(config);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -6,6 +7,14 @@ import { z } from 'zod';
  */
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+/** An address or CIDR range, or a range name proxy-addr knows (what Fastify's trustProxy accepts). */
+const isProxyAddress = (a: string) => {
+  const [address = '', bits, ...rest] = a.split('/');
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(a)) return true;
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+};
 /** S3 storage is all or nothing: half a configuration stops the start instead of writing locally. */
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
@@ -96,10 +105,27 @@ export const configSchema = z
     ITEM_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     /** Lifetime of a collection's invite link. */
     INVITE_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+    /**
+     * Whose `X-Forwarded-For` is believed for the client's address (per-IP limits, logs): `false`
+     * (nobody), `true` (anybody: only when nothing but the proxy can reach the API), or the proxies'
+     * addresses and ranges, e.g. `127.0.0.1` or `10.0.0.0/8,loopback` (decision 025).
+     */
     TRUST_PROXY: z
-      .enum(['true', 'false'])
+      .string()
       .default('false')
-      .transform((v) => v === 'true'),
+      .transform((v) => (v === 'true' ? true : v === 'false' ? false : v.split(',').map((a) => a.trim())))
+      .refine((v) => typeof v === 'boolean' || v.every(isProxyAddress), {
+        message:
+          'TRUST_PROXY must be true, false or comma-separated addresses (10.0.0.1, 10.0.0.0/8, loopback)',
+      }),
+    /** Names this API node in an `X-Acervo-Node` response header (several nodes behind a proxy). */
+    API_NODE_NAME: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9._-]{1,40}$/)
+        .optional(),
+    ),
     WEB_DIST_DIR: optionalString,
     /** Where profile photos are kept; `DATA_DIR/media` when unset and S3 is not configured. */
     MEDIA_DIR: optionalString,

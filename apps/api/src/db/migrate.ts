@@ -19,8 +19,9 @@ function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
 }
 
 /**
- * Applies pending migrations in order, each in its own transaction. An advisory lock makes
- * several API nodes starting together apply them once.
+ * Applies pending migrations in order, all in one transaction (a failing one leaves none of the
+ * batch applied). An advisory lock makes several API nodes starting together apply them once:
+ * the others wait for it, then find them applied (migrate.test.ts).
  */
 export async function migrate(db: Db, migrations = listMigrations()): Promise<string[]> {
   const applied: string[] = [];
