@@ -227,9 +227,23 @@ const CLIENT_GRACE_MS = 2_000;
 /** setTimeout's largest delay: no client-side limit for scripts (pg reads 0 as "the default"). */
 const NO_LIMIT_MS = 2_147_483_647;
 
+/**
+ * A connection whose server goes away emits 'error'; pg-pool listens only while the client is
+ * idle, so a loss while a client is checked out (between two statements of a transaction) was an
+ * unhandled 'error' event that ended the process (seen with kill -9 of the server, issue 14). The
+ * statement in progress still fails with the error, and pg-pool still drops the client.
+ */
+class Client extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on('error', () => {});
+  }
+}
+
 async function openPostgres(url: string, options: DbOptions): Promise<Db> {
   const statementTimeout = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
   const pool = new pg.Pool({
+    Client,
     connectionString: url,
     max: options.poolSize ?? 10,
     // Without these a request waits forever for a server that does not answer (issue 14).
@@ -237,8 +251,8 @@ async function openPostgres(url: string, options: DbOptions): Promise<Db> {
     statement_timeout: statementTimeout,
     query_timeout: statementTimeout + CLIENT_GRACE_MS,
   });
-  // An idle client losing its server must not crash the process; pg-pool drops it, and the next
-  // query opens a new connection once the server is back.
+  // An idle client losing its server: pg-pool drops it, and the next query opens a new
+  // connection once the server is back.
   pool.on('error', () => {});
 
   const checkName = statementNames();
@@ -278,10 +292,6 @@ async function openPostgres(url: string, options: DbOptions): Promise<Db> {
       const client = await pool.connect().catch((err: unknown) => {
         throw unavailable(err);
       });
-      // A checked-out client has no error listener of pg-pool's: its server dying between two
-      // statements would be an unhandled 'error' event, which ends the process.
-      const ignore = () => {};
-      client.on('error', ignore);
       let broken: unknown;
       try {
         await client.query('BEGIN');
@@ -292,7 +302,6 @@ async function openPostgres(url: string, options: DbOptions): Promise<Db> {
         await client.query('ROLLBACK').catch((rollbackErr: unknown) => (broken = rollbackErr));
         throw unavailable(err);
       } finally {
-        client.removeListener('error', ignore);
         // A client that could not even roll back is not given to the next request.
         client.release(broken as Error | undefined);
       }
