@@ -26,7 +26,9 @@ async function main(): Promise<void> {
 
   const purge = setInterval(() => {
     purgeExpiredSessions(db).catch((err: unknown) => app.log.warn({ err }, 'session purge failed'));
-    purgeExpiredIdempotencyKeys(db).catch((err: unknown) => app.log.warn({ err }, 'idempotency purge failed'));
+    purgeExpiredIdempotencyKeys(db).catch((err: unknown) =>
+      app.log.warn({ err }, 'idempotency purge failed'),
+    );
   }, 3_600_000);
   purge.unref();
 
