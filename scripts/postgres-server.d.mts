@@ -11,4 +11,3 @@ export interface PostgresServer {
   destroy(): void;
 }
 export function createPostgresServer(options?: { synchronousCommit?: boolean }): Promise<PostgresServer>;
-export function freePort(): Promise<number>;

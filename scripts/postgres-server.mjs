@@ -68,7 +68,7 @@ async function findBinDir() {
   );
 }
 
-export function freePort() {
+function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.unref();
