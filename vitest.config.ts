@@ -9,6 +9,9 @@ export default defineConfig({
           name: 'api',
           root: './apps/api',
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // *.pg.test.ts start and kill a PostgreSQL server of their own: the PostgreSQL suite's
+          // (scripts/with-postgres.mjs sets TEST_DATABASE_URL), not run twice.
+          exclude: process.env.TEST_DATABASE_URL ? [] : ['src/**/*.pg.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -17,6 +17,7 @@ import { collectionItemRoutes } from './modules/collection-item/collection-item.
 import { collectionRoutes } from './modules/collection/collection.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaFileRoutes, pictureRoutes } from './modules/media/media.routes.ts';
 import { mediaStorageFor } from './modules/media/media.storage.ts';
 import { imageFileRoutes, imageRoutes } from './modules/media/image.routes.ts';
@@ -116,6 +117,7 @@ export async function buildApp({
     async (api) => {
       await api.register(categoryRoutes, { db });
       await api.register(configRoutes, { config });
+      await api.register(healthRoutes, { db });
       await api.register(authRoutes, { db, config, captcha });
       await api.register(googleSessionRoutes, { db, config });
       await api.register(userRoutes, { db });

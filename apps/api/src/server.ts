@@ -5,6 +5,7 @@ import { migrate } from './db/migrate.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './env.ts';
 import { purgeExpiredSessions } from './modules/auth/auth.service.ts';
+import { purgeExpiredIdempotencyKeys } from './modules/idempotency/idempotency.service.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
 import { startMailWorker } from './modules/mail/mail-worker.ts';
 import { startRecommendationJob } from './modules/recommendation/recommendation.job.ts';
@@ -25,6 +26,9 @@ async function main(): Promise<void> {
 
   const purge = setInterval(() => {
     purgeExpiredSessions(db).catch((err: unknown) => app.log.warn({ err }, 'session purge failed'));
+    purgeExpiredIdempotencyKeys(db).catch((err: unknown) =>
+      app.log.warn({ err }, 'idempotency purge failed'),
+    );
   }, 3_600_000);
   purge.unref();
 

@@ -35,6 +35,10 @@ export const errorCodes = [
   'CAPTCHA_FAILED',
   /** 409 when adding an item to a collection that already holds ITEMS_PER_COLLECTION_MAX. */
   'COLLECTION_FULL',
+  /** 503 while the database cannot answer (down, restarting, too slow); retry after `Retry-After` seconds. */
+  'DATABASE_UNAVAILABLE',
+  /** 422 for an `Idempotency-Key` already used with another request (method, path or body). */
+  'IDEMPOTENCY_KEY_REUSED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

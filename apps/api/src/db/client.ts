@@ -6,6 +6,7 @@ import { damagedDatabase, hasDatabase, lockDataDir } from './data-dir.ts';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
+import { AppError } from '../lib/app-error.ts';
 
 /**
  * The one database handle every service receives. Raw SQL in the PostgreSQL dialect, the same on
@@ -40,6 +41,13 @@ export interface DbOptions {
   dataDir?: string | undefined;
   poolSize?: number;
   /**
+   * PostgreSQL server: how long to wait for a connection (a new one, or a free one of the pool)
+   * and for one statement's answer before giving up with DatabaseUnavailableError. Migrations and
+   * other scripts (`exec`) have no statement limit.
+   */
+  connectTimeoutMs?: number;
+  statementTimeoutMs?: number;
+  /**
    * PGlite on disk: flush the WAL to the disk (fsync) before a commit returns. Default true; only
    * the benchmark turns it off, to measure what it costs.
    */
@@ -63,9 +71,52 @@ function statementNames(): (name: string | undefined, text: string) => void {
   };
 }
 
+/**
+ * The database cannot answer now (the server is down, restarting, unreachable or too slow): the
+ * request may be retried, so the API answers 503 with Retry-After rather than 500 (issue 14).
+ */
+export class DatabaseUnavailableError extends AppError {
+  constructor(override readonly cause: unknown) {
+    super(
+      503,
+      'DATABASE_UNAVAILABLE',
+      'O serviço está indisponível no momento. Tente novamente em instantes.',
+    );
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+// SQLSTATE classes that mean "not now" rather than "not this": 08 connection exceptions, 57P0x
+// (admin/crash shutdown, cannot connect now: starting up or in recovery), 53300 too many
+// connections, 57014 statement timeout.
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0.|53300|57014)$/;
+const UNAVAILABLE_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+// node-postgres raises its own connection failures as bare Errors, known only by their message.
+const PG_CONNECTION_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed)/;
+
+export function isConnectionError(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code)))
+    return true;
+  return PG_CONNECTION_MESSAGE.test(err.message);
+}
+
+const unavailable = (err: unknown) => (isConnectionError(err) ? new DatabaseUnavailableError(err) : err);
+
 export async function openDb(options: DbOptions): Promise<Db> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    ? openPostgres(options.databaseUrl, options)
     : options.dataDir
       ? openPgliteDir(options.dataDir, options)
       : openPglite(new PGlite({ extensions: { pg_trgm, unaccent } }), false, () => {});
@@ -140,20 +191,93 @@ async function openPglite(pglite: PGlite, onDisk: boolean, onClose: () => void):
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client losing its server must not crash the process; the next query reconnects.
+/**
+ * A `Db` over an open transaction, for code that takes a `Db` (and may open its own transaction)
+ * but must run inside a larger one: its transactions become savepoints, so they commit or roll
+ * back with the outer one (the idempotent writes, issue 14).
+ */
+export function withinTransaction(tx: Queryable, kind: Db['kind']): Db {
+  let savepoints = 0;
+  return {
+    kind,
+    query: (text, params, name) => tx.query(text, params, name),
+    exec: (script) => tx.exec(script),
+    async transaction(fn) {
+      savepoints += 1;
+      const savepoint = `nested_${savepoints}`;
+      await tx.query(`SAVEPOINT ${savepoint}`);
+      try {
+        const result = await fn(tx);
+        await tx.query(`RELEASE SAVEPOINT ${savepoint}`);
+        return result;
+      } catch (err) {
+        await tx.query(`ROLLBACK TO SAVEPOINT ${savepoint}`).catch(() => {});
+        throw err;
+      }
+    },
+    close: () => Promise.reject(new Error('the outer transaction owns this connection')),
+  };
+}
+
+/** Defaults: a request waits at most a few seconds for the database before it is answered 503. */
+const CONNECT_TIMEOUT_MS = 3_000;
+const STATEMENT_TIMEOUT_MS = 15_000;
+/** The client gives up a moment after the server would have, for a server that stopped answering. */
+const CLIENT_GRACE_MS = 2_000;
+/** setTimeout's largest delay: no client-side limit for scripts (pg reads 0 as "the default"). */
+const NO_LIMIT_MS = 2_147_483_647;
+
+/**
+ * A connection whose server goes away emits 'error'; pg-pool listens only while the client is
+ * idle, so a loss while a client is checked out (between two statements of a transaction) was an
+ * unhandled 'error' event that ended the process (seen with kill -9 of the server, issue 14). The
+ * statement in progress still fails with the error, and pg-pool still drops the client.
+ */
+class Client extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on('error', () => {});
+  }
+}
+
+async function openPostgres(url: string, options: DbOptions): Promise<Db> {
+  const statementTimeout = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
+  const pool = new pg.Pool({
+    Client,
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    // Without these a request waits forever for a server that does not answer (issue 14).
+    connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    statement_timeout: statementTimeout,
+    query_timeout: statementTimeout + CLIENT_GRACE_MS,
+  });
+  // An idle client losing its server: pg-pool drops it, and the next query opens a new
+  // connection once the server is back.
   pool.on('error', () => {});
 
   const checkName = statementNames();
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(text: string, params?: unknown[], name?: string) {
       checkName(name, text);
-      const result = await q.query({ text, values: params, ...(name ? { name } : {}) });
-      return result.rows as T[];
+      try {
+        const result = await q.query({ text, values: params, ...(name ? { name } : {}) });
+        return result.rows as T[];
+      } catch (err) {
+        throw unavailable(err);
+      }
     },
     async exec(script: string) {
-      await q.query(script);
+      // Migrations and scripts may run long on a large database: no statement limit for them.
+      // SET (not LOCAL) outlives the script on this connection, hence the RESET; a script that
+      // fails drops its connection (pg-pool discards a client released with an error).
+      try {
+        await q.query({
+          text: `SET statement_timeout = 0;\n${script}\n;\nRESET statement_timeout`,
+          query_timeout: NO_LIMIT_MS,
+        } as pg.QueryConfig);
+      } catch (err) {
+        throw unavailable(err);
+      }
     },
   });
 
@@ -165,17 +289,21 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
     kind: 'postgres',
     ...wrap(pool),
     async transaction(fn) {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((err: unknown) => {
+        throw unavailable(err);
+      });
+      let broken: unknown;
       try {
         await client.query('BEGIN');
         const result = await fn(wrap(client));
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw err;
+        await client.query('ROLLBACK').catch((rollbackErr: unknown) => (broken = rollbackErr));
+        throw unavailable(err);
       } finally {
-        client.release();
+        // A client that could not even roll back is not given to the next request.
+        client.release(broken as Error | undefined);
       }
     },
     close: () => pool.end(),

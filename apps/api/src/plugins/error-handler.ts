@@ -2,7 +2,11 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@acervo/contract/errors';
 import { isValidationCode, type ValidationCode } from '@acervo/contract/validation';
+import { DatabaseUnavailableError } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
+
+/** Seconds a client waits before retrying while the database is unavailable. */
+const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 function body(code: ErrorCode, message: string, extra: Partial<ErrorBody['error']> = {}): ErrorBody {
   return { error: { code, message, ...extra } };
@@ -38,6 +42,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
  * path parameter before any route or error handler runs, in a body of its own unless given this.
  */
 export function handleError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof DatabaseUnavailableError) {
+    // Only what failed, never the statement: connection errors carry neither SQL nor parameters.
+    const cause = err.cause as { code?: string; message?: string } | undefined;
+    request.log.warn({ cause: { code: cause?.code, message: cause?.message } }, 'database unavailable');
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+  }
   if (err instanceof AppError) {
     return reply
       .status(err.statusCode)

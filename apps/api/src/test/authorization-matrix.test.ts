@@ -183,6 +183,7 @@ const MATRIX: Record<string, Row> = {
   },
   // The site itself: public settings, page views, the contact form.
   'GET /api/v1/config': { url: () => '/api/v1/config', private: everyone(200) },
+  'GET /api/v1/health': { url: () => '/api/v1/health', private: everyone(200) },
   'POST /api/v1/pageview': {
     url: () => '/api/v1/pageview',
     body: () => ({ path: '/help' }),

@@ -21,7 +21,41 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
-export type RequestOptions = { body?: unknown; signal?: AbortSignal };
+export type RequestOptions = {
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * A creating write the API accepts an `Idempotency-Key` on (the contract's `idempotencyHeaders`):
+   * one key per call, that is per user action, sent again on the retries after no answer or a 503,
+   * so the write happens once however often it is sent (issue 14).
+   */
+  idempotent?: boolean;
+};
+
+/** Retries of an idempotent write, and the longest wait before one (a 503's Retry-After). */
+const RETRIES = 2;
+const MAX_RETRY_WAIT_MS = 5_000;
+const RETRY_WAIT_MS = 1_000;
+
+/**
+ * A version 4 UUID. `crypto.randomUUID` exists only in secure contexts (HTTPS, localhost), and a
+ * server reached over plain HTTP on a local network is not one; `getRandomValues` always exists.
+ */
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Waits before the next try; a 503 says how long in Retry-After (seconds). */
+function retryWait(response: Response | null): Promise<void> {
+  const seconds = Number(response?.headers.get('retry-after'));
+  const ms =
+    Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, MAX_RETRY_WAIT_MS) : RETRY_WAIT_MS;
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
 
 /**
  * The one way the web app talks to the API: JSON in and out, the Bearer token when signed in,
@@ -57,24 +91,29 @@ async function fetchApi(method: string, path: string, options: RequestOptions): 
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
+  if (options.idempotent) headers['idempotency-key'] = newIdempotencyKey();
+  const body =
+    options.body === undefined
+      ? undefined
+      : isForm
+        ? (options.body as FormData)
+        : JSON.stringify(options.body);
 
-  let response: Response;
-  try {
-    response = await fetch(`/api/v1${path}`, {
-      method,
-      headers,
-      body:
-        options.body === undefined
-          ? undefined
-          : isForm
-            ? (options.body as FormData)
-            : JSON.stringify(options.body),
-      signal: options.signal,
-    });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, undefined, 'Network error');
+  let response: Response | null = null;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      response = await fetch(`/api/v1${path}`, { method, headers, body, signal: options.signal });
+    } catch (err) {
+      if (err instanceof DOMException && err.name === 'AbortError') throw err;
+      response = null;
+    }
+    // Only a keyed write is tried again: the server answers a repeat of the key with the first
+    // answer, so a write whose answer was lost (or that met a database outage) is not doubled.
+    const retryable = response === null || response.status === 503;
+    if (!options.idempotent || !retryable || attempt === RETRIES) break;
+    await retryWait(response);
   }
+  if (response === null) throw new ApiError(0, undefined, 'Network error');
 
   if (!response.ok) {
     const payload: unknown = await response.json().catch(() => null);
@@ -104,6 +143,9 @@ export const api = {
   page: apiPage,
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     apiRequest<T>('POST', path, { ...options, body }),
+  /** A creating write, sent with an Idempotency-Key and retried with it (see RequestOptions). */
+  create: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, { ...options, body, idempotent: true }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     apiRequest<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),

@@ -14,11 +14,13 @@ import {
   collectionResponse,
 } from '@acervo/contract/collection';
 import { errorBodySchema } from '@acervo/contract/errors';
+import { idempotencyHeaders } from '@acervo/contract/idempotency';
 import { itemOrderBody, orderConflictBodySchema } from '@acervo/contract/social';
 import { SOCIAL_MESSAGES } from '@acervo/contract/social-messages';
 import type { Db } from '../../db/client.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
 import type { Config } from '../../env.ts';
+import { respondOnce } from '../idempotency/idempotency.service.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
 import { perPersonPerMinute } from '../../plugins/rate-limit.ts';
 import { getCollection } from '../collection/collection.service.ts';
@@ -54,13 +56,17 @@ export async function collectionItemRoutes(
         tags,
         summary: 'Add an item at the end of a collection (collection owner only)',
         security: bearerSecurity,
+        headers: idempotencyHeaders,
         body: collectionItemCreateBody,
-        response: { 201: collectionItemResponse, ...writeErrors },
+        response: { 201: collectionItemResponse, ...writeErrors, 422: errorBodySchema },
       },
     },
     async (request, reply) => {
       const user = signedInUser(request);
-      return reply.status(201).send({ data: await createItem(db, user, request.body) });
+      return respondOnce(db, request, reply, async (tx) => ({
+        status: 201,
+        body: { data: await createItem(tx, user, request.body) },
+      }));
     },
   );
 

@@ -15,8 +15,10 @@ import {
   collectionUpdateBody,
 } from '@acervo/contract/collection';
 import { errorBodySchema } from '@acervo/contract/errors';
+import { idempotencyHeaders } from '@acervo/contract/idempotency';
 import type { Db } from '../../db/client.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
+import { respondOnce } from '../idempotency/idempotency.service.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
 import {
   createCollection,
@@ -48,14 +50,17 @@ export async function collectionRoutes(
         tags,
         summary: 'Create a collection owned by the caller',
         security: bearerSecurity,
+        headers: idempotencyHeaders,
         body: collectionCreateBody,
-        response: { 201: collectionResponse, ...readErrors },
+        response: { 201: collectionResponse, ...readErrors, 422: errorBodySchema },
       },
     },
     async (request, reply) => {
       const user = signedInUser(request);
-      const collection = await createCollection(db, user, request.body);
-      return reply.status(201).send({ data: collection });
+      return respondOnce(db, request, reply, async (tx) => ({
+        status: 201,
+        body: { data: await createCollection(tx, user, request.body) },
+      }));
     },
   );
 

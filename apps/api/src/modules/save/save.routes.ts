@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { collectionParams, collectionResponse } from '@acervo/contract/collection';
 import { collectionItemParams, collectionItemResponse } from '@acervo/contract/collection-item';
+import { errorBodySchema } from '@acervo/contract/errors';
+import { idempotencyHeaders } from '@acervo/contract/idempotency';
 import { collectionSaveBody, itemSaveBody } from '@acervo/contract/social';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { bearerSecurity, signedInUser } from '../../plugins/authentication.ts';
 import { CAPPED_ERRORS, cappedRoutes } from '../daily-cap/capped-routes.ts';
+import { respondOnce } from '../idempotency/idempotency.service.ts';
 import { saveCollection, saveItem } from './save.service.ts';
 
 const tags = ['social'];
@@ -25,16 +28,20 @@ export async function saveRoutes(
           'Save a copy of a collection the caller may read into their own collections (private by default; daily cap)',
         security: bearerSecurity,
         params: collectionParams,
+        headers: idempotencyHeaders,
         // A bare POST (no body) saves with the defaults.
         body: collectionSaveBody.nullish(),
-        response: { 201: collectionResponse, ...CAPPED_ERRORS },
+        response: { 201: collectionResponse, ...CAPPED_ERRORS, 422: errorBodySchema },
       },
     },
     async (request, reply) => {
       const user = signedInUser(request);
       const options = request.body ?? collectionSaveBody.parse({});
-      const copy = await saveCollection(db, request.params.id, user, options, charge);
-      return reply.status(201).send({ data: copy });
+      // Each save makes a new copy: a retried save is the one write that is not idempotent by itself.
+      return respondOnce(db, request, reply, async (tx) => ({
+        status: 201,
+        body: { data: await saveCollection(tx, request.params.id, user, options, charge) },
+      }));
     },
   );
 
@@ -46,14 +53,17 @@ export async function saveRoutes(
         summary: 'Copy an item the caller may read, last, into a collection they own or edit (daily cap)',
         security: bearerSecurity,
         params: collectionItemParams,
+        headers: idempotencyHeaders,
         body: itemSaveBody,
-        response: { 201: collectionItemResponse, ...CAPPED_ERRORS },
+        response: { 201: collectionItemResponse, ...CAPPED_ERRORS, 422: errorBodySchema },
       },
     },
     async (request, reply) => {
       const user = signedInUser(request);
-      const copy = await saveItem(db, request.params.item, user, request.body.collection_id, charge);
-      return reply.status(201).send({ data: copy });
+      return respondOnce(db, request, reply, async (tx) => ({
+        status: 201,
+        body: { data: await saveItem(tx, request.params.item, user, request.body.collection_id, charge) },
+      }));
     },
   );
 }

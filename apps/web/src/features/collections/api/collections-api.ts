@@ -54,13 +54,13 @@ export const collectionsApi = {
   byCategory: (categoryId: string, cursor?: string | null) =>
     api.page<CollectionPage>(`/collection/by_category/${enc(categoryId)}`, cursor),
   popular: () => api.get<Collection[]>('/collection/by_followers?limit=5'),
-  create: (body: CollectionCreateBody) => api.post<Collection | undefined>('/collection', body),
+  create: (body: CollectionCreateBody) => api.create<Collection | undefined>('/collection', body),
   update: (id: string, body: CollectionUpdateBody) =>
     api.put<Collection | undefined>(`/collection/${enc(id)}`, body),
   remove: (id: string) => api.delete<{ deleted: true } | undefined>(`/collection/${enc(id)}`),
   item: (itemId: string) => api.get<CollectionItem>(`/collection_items/${enc(itemId)}`),
   createItem: (body: CollectionItemCreateBody) =>
-    api.post<CollectionItem | undefined>('/collection_items', body),
+    api.create<CollectionItem | undefined>('/collection_items', body),
   updateItem: (itemId: string, body: CollectionItemUpdateBody) =>
     api.put<CollectionItem | undefined>(`/collection_items/${enc(itemId)}`, body),
   /**

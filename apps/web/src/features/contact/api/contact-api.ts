@@ -3,5 +3,5 @@ import { api } from '../../../lib/api-client';
 
 /** The API stores the message, then mails it to the team (CONTACT_EMAIL). */
 export function sendContactMessage(message: ContactBody): Promise<unknown> {
-  return api.post('/contact', message);
+  return api.create('/contact', message);
 }

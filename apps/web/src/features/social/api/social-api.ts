@@ -42,7 +42,7 @@ export const socialApi = {
   networkPeople: () => api.get<UserProfile[]>('/user/network?limit=6'),
   /** A copy of someone's collection among mine; private unless `private: false`. */
   saveCollection: (id: string, body: CollectionSaveBody) =>
-    api.post<Collection | undefined>(`/collection/${enc(id)}/save`, body),
+    api.create<Collection | undefined>(`/collection/${enc(id)}/save`, body),
   collaborators: (id: string) => api.get<Collaborator[]>(`/collection/${enc(id)}/collaborators`),
   addCollaborator: (id: string, body: CollaboratorByEmailBody) =>
     api.post<Collaborator>(`/collection/${enc(id)}/collaborators`, body),

@@ -164,15 +164,19 @@ describe("'Salvar em minhas coleções'", () => {
 
   it('keeps the form and shows the failure', async () => {
     storeSession('u2');
-    stubFetch(new TypeError('offline'));
+    // A save is a creating write: tried three times with one Idempotency-Key before it fails.
+    const calls = stubFetch(new TypeError('offline'), new TypeError('offline'), new TypeError('offline'));
     const { user } = renderWithProviders(<CachedBanner />, {
       client: cached(sharedKeys.collection('c1'), collection),
     });
     await user.click(screen.getByRole('button', { name: 'Salvar em minhas coleções' }));
     await user.click(await screen.findByRole('button', { name: 'Salvar cópia' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent(
       'Não foi possível salvar a cópia. Por favor, tente novamente.',
     );
     expect(screen.getByRole('button', { name: 'Salvar cópia' })).toBeEnabled();
+    const keys = calls.map((c) => (c.init?.headers as Record<string, string>)['idempotency-key']);
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
   });
 });
