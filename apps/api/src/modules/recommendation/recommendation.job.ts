@@ -135,9 +135,11 @@ export async function refreshRecommendations(
 ): Promise<RefreshReport> {
   const started = performance.now();
   const phases: Pick<RefreshReport, 'cf_ms' | 'content_ms'> = {};
+  // `exec`, not `query`: a rebuild is not a request, so the statement limit that keeps requests
+  // from hanging (15 s, decision 024) does not apply; on a large database it takes longer.
   const timed = async (phase: keyof typeof phases, sql: string, tx: Queryable) => {
     const at = performance.now();
-    await tx.query(sql);
+    await tx.exec(sql);
     phases[phase] = Math.round(performance.now() - at);
   };
   const rebuilt = await db.transaction(async (tx: Queryable) => {
@@ -150,7 +152,7 @@ export async function refreshRecommendations(
     if (!options.force && last?.signature === now!.signature) return false;
     // The joins and sorts of a rebuild outgrow the default 4 MB and would spill to disk.
     await tx.query("SET LOCAL work_mem = '64MB'");
-    await tx.query('DELETE FROM collection_neighbors');
+    await tx.exec('DELETE FROM collection_neighbors');
     await timed('cf_ms', REBUILD_CF, tx);
     await timed('content_ms', REBUILD_CONTENT, tx);
     await tx.query(
