@@ -20,6 +20,12 @@ import { ShareButton } from './share-button';
 import { SortableItems } from './sortable-items';
 
 /**
+ * The first items' pictures are in the first screen: loaded at once, not lazily (Chromium reports
+ * lazy images in view, and they would wait for layout).
+ */
+const EAGER_ITEMS = 3;
+
+/**
  * The items past the first page (issue 14): more as the list's end scrolls into view, or with
  * 'Carregar mais'. Editors get them all at once (at most ten pages: a collection holds 1,000),
  * because reordering sends the whole order.
@@ -109,9 +115,14 @@ function LoadedView({ collection, userId }: { collection: Collection; userId: st
           <SortableItems items={items} collectionId={collection.id} />
         ) : (
           <ol className="list-unstyled item-list mb-0">
-            {items.map((item) => (
+            {items.map((item, index) => (
               <li key={item.id}>
-                <ItemCard item={item} collectionId={collection.id} editable={false} />
+                <ItemCard
+                  item={item}
+                  collectionId={collection.id}
+                  editable={false}
+                  eager={index < EAGER_ITEMS}
+                />
               </li>
             ))}
           </ol>
