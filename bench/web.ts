@@ -65,6 +65,20 @@ async function api<T>(path: string, init?: RequestInit): Promise<T> {
 
 type Row = { page: string; lhr: RunnerResult['lhr'] };
 
+/** One row of an audit's details: the element (its selector), the issue type or the message. */
+function describeItem(item: Record<string, unknown>): string {
+  const node = item.node as { selector?: string; snippet?: string } | undefined;
+  const score = typeof item.score === 'number' ? ` (${item.score.toFixed(3)})` : '';
+  const subItems = (item.subItems as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  const sources = subItems.map((sub) => String((sub.url as string | undefined) ?? JSON.stringify(sub)));
+  const what =
+    node?.selector ?? (item.issueType as string | undefined) ?? (item.description as string | undefined);
+  return `${what ?? JSON.stringify(item)}${score}${sources.length ? ` [${sources.join(', ')}]` : ''}`.slice(
+    0,
+    300,
+  );
+}
+
 try {
   for (let tries = 0; ; tries++) {
     const up = await fetch(`${origin}/api/v1/category`).then(
@@ -171,6 +185,11 @@ try {
           a.scoreDisplayMode !== 'metricSavings',
       );
     if (failing.length > 0) console.log(`${page}: ${[...new Set(failing.map((a) => a!.id))].join(', ')}`);
+    // What moved and what Chromium reported, named, so a failing audit can be fixed without a rerun.
+    for (const id of ['layout-shifts', 'inspector-issues', 'errors-in-console']) {
+      const items = (lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items;
+      for (const item of items ?? []) console.log(`  ${id}: ${describeItem(item)}`);
+    }
   }
 } finally {
   server.kill('SIGTERM');

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startSmtpInbox, type SmtpInbox } from '../apps/api/src/test/smtp-inbox.ts';
+import { delayAnswers, layoutShift, PHONE, recordLayoutShifts } from './layout-shift.ts';
 import { startOwnServer, type OwnServer } from './own-server.ts';
 import { fillRegisterForm, PASSWORD, uniqueEmail } from './support.ts';
 
@@ -65,6 +66,20 @@ test.describe('with ALTCHA on every form (login flag on)', () => {
     await expect(page.getByText(S01)).toHaveCount(0);
     await page.getByRole('button', { name: 'Criar conta' }).click();
     await expect(page).toHaveURL(/\/onboarding$/);
+  });
+
+  // Issue 12: the widget comes after the deployment's settings, then its script and styles; on a
+  // phone the form must not move while they arrive (CLS below 0.1, as Lighthouse wants).
+  test('the registration page does not shift while its captcha arrives', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await recordLayoutShifts(page);
+    await delayAnswers(page, /\/api\/v1\/config$/);
+    await page.goto(`${server.baseURL}/register`);
+    await expect(page.getByText(ROBOT)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await layoutShift(page)).toBeLessThan(0.1);
+    await context.close();
   });
 
   test('the contact form thanks the visitor and the message arrives by mail', async ({ page }) => {

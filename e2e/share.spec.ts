@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiAs, signUp } from './support.ts';
 
 /**
- * Issue 12: a public collection shared as a link opens for someone without an account, and its
- * page carries the preview tags messaging apps read (rendered by the server, before any script);
+ * Issue 12: a public collection shared as a link, or one of its items, opens for someone without an
+ * account, and its page carries the preview tags messaging apps read (rendered by the server, before any script);
  * a private one says nothing about itself, to crawlers or to people.
  */
 
@@ -23,15 +23,16 @@ test('a shared public collection shows its preview and opens without an account;
     name: 'Romances <brasileiros>',
     description: 'Os que eu daria de presente.',
   });
+  const pubItems = [];
   for (const name of ['Dom Casmurro', 'Vidas secas', 'Grande sertão: veredas', 'Iracema']) {
-    await api.createItem({ collection_id: pub.id, name });
+    pubItems.push(await api.createItem({ collection_id: pub.id, name }));
   }
   const priv = await api.createCollection({
     category_id: categoryId,
     name: 'Cartas guardadas',
     private: true,
   });
-  await api.createItem({ collection_id: priv.id, name: 'Carta de 1998' });
+  const privItem = await api.createItem({ collection_id: priv.id, name: 'Carta de 1998' });
 
   // The HTML as a link preview fetches it: no script runs.
   const html = await (await request.get(`/c/${pub.id}`)).text();
@@ -74,6 +75,20 @@ test('a shared public collection shows its preview and opens without an account;
   await expect(page.getByText('Para visualizar esta lista, entre com a sua conta.')).toBeVisible();
   expect(await meta(page, 'og:title')).toBe('Acervo');
   await expect(page.getByText('Cartas guardadas')).toHaveCount(0);
+  await expect(page.getByText('Carta de 1998')).toHaveCount(0);
+
+  // An item of the public collection opens from its link too, read-only, with its own preview.
+  await page.goto(`/lists/${pub.id}/items/${pubItems[1]!.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Vidas secas' })).toBeVisible();
+  expect(await meta(page, 'og:title')).toBe('Vidas secas · Romances <brasileiros> · Acervo');
+  await expect(page.getByRole('link', { name: 'Editar item' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Gostou desta coleção?' })).toBeVisible();
+  await page.getByRole('link', { name: 'Voltar para a coleção' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Romances <brasileiros>' })).toBeVisible();
+  // An item of the private one: the prompt, and nothing of it.
+  await page.goto(`/lists/${priv.id}/items/${privItem.id}`);
+  await expect(page.getByText('Para visualizar esta lista, entre com a sua conta.')).toBeVisible();
+  expect(await meta(page, 'og:title')).toBe('Acervo');
   await expect(page.getByText('Carta de 1998')).toHaveCount(0);
   await visitor.close();
 

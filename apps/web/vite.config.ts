@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './build/precompress.ts';
 import { purgeBootstrap } from './build/purge-css.ts';
+import { routePreloads } from './build/route-preloads.ts';
 import { serviceWorker } from './build/service-worker-plugin.ts';
 
 const reactRouterProduction = new URL(
@@ -27,7 +28,12 @@ const vendorGroups: { name: string; test: RegExp }[] = [
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), serviceWorker(fileURLToPath(new URL('public', import.meta.url))), precompress()],
+  plugins: [
+    react(),
+    serviceWorker(fileURLToPath(new URL('public', import.meta.url))),
+    precompress(),
+    routePreloads(fileURLToPath(new URL('src/app/router.tsx', import.meta.url))),
+  ],
   resolve: {
     // react-router's package exports only its development build (warnings and checks included);
     // the production one ships beside it and is what a build should carry.

@@ -1,3 +1,5 @@
+// First: configures zod before any module builds a schema (no eval probe under our CSP).
+import './lib/zod-jitless';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles/app.css';
 import './lib/i18n';

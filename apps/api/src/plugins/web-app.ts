@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -12,6 +12,51 @@ const PLACEHOLDER = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-
 export type RenderIndex = (path: string, indexHtml: string) => Promise<string>;
 
 /**
+ * A route's chunks and stylesheets beyond the entry's, as the build lists them in
+ * dist/.vite/route-preloads.json (apps/web/build/route-preloads.ts).
+ */
+type RoutePreload = { path: string; js: string[]; css: string[] };
+
+function readRoutePreloads(distDir: string): RoutePreload[] {
+  const file = join(distDir, '.vite/route-preloads.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[]) : [];
+}
+
+/**
+ * The route React Router will render at `path`: a pattern matches segment by segment (`:name`
+ * takes any one segment, a final `*` the rest), and the one with the most fixed segments wins
+ * (`/lists/create` over `/lists/:id`), as in the router's ranking.
+ */
+function matchRoute<R extends { path: string }>(routes: R[], path: string): R | undefined {
+  const segments = path.split('/').filter(Boolean);
+  let best: { route: R; score: number } | undefined;
+  for (const route of routes) {
+    const pattern = route.path.split('/').filter(Boolean);
+    const splat = pattern.at(-1) === '*';
+    const fixed = splat ? pattern.slice(0, -1) : pattern;
+    if (splat ? segments.length < fixed.length : segments.length !== fixed.length) continue;
+    if (!fixed.every((part, i) => part.startsWith(':') || part === segments[i])) continue;
+    const score = fixed.filter((part) => !part.startsWith(':')).length * 2 + (splat ? 0 : 1);
+    if (!best || score > best.score) best = { route, score };
+  }
+  return best?.route;
+}
+
+/**
+ * The page's own chunks named in its HTML (issue 12): the browser fetches them along with the
+ * entry rather than after the entry has run and asked for them, so the page paints a round trip
+ * sooner. Stylesheets as `rel="stylesheet"`, which Vite's loader then finds and does not add twice.
+ */
+function withRoutePreloads(html: string, route: RoutePreload | undefined): string {
+  if (!route || (route.js.length === 0 && route.css.length === 0)) return html;
+  const tags = [
+    ...route.css.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+    ...route.js.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+  ].join('\n    ');
+  return html.replace('</head>', () => `  ${tags}\n  </head>`);
+}
+
+/**
  * Serves the built web app with a fallback to index.html for client-side routes. API paths that
  * match nothing get a JSON 404 instead. With `renderIndex`, index.html carries the page's own title
  * and preview tags, rendered on the server for clients that run no JavaScript.
@@ -22,6 +67,9 @@ export async function registerWebApp(
   renderIndex?: RenderIndex,
 ): Promise<void> {
   const hasBuild = existsSync(join(distDir, 'index.html'));
+  // Read once: the hashed files it names change only with a new build, and a new build is served
+  // by a restarted process (the static routes are listed at start too).
+  const routePreloads = hasBuild ? readRoutePreloads(distDir) : [];
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -49,12 +97,12 @@ export async function registerWebApp(
     }
     if (!hasBuild) return reply.type('text/html; charset=utf-8').send(PLACEHOLDER);
     reply.header('cache-control', 'no-cache');
-    if (!renderIndex) return reply.sendFile('index.html');
     // Read per request (it is small): a new build replaces it under a running process.
     const indexHtml = await readFile(join(distDir, 'index.html'), 'utf8');
+    const page = renderIndex ? await renderIndex(path, indexHtml) : indexHtml;
     reply.type('text/html; charset=utf-8');
     // @fastify/compress works through routes' hooks, and this fallback is not a route: the page
     // written per request is compressed here (issue 12).
-    return sendCompressed(request, reply, await renderIndex(path, indexHtml));
+    return sendCompressed(request, reply, withRoutePreloads(page, matchRoute(routePreloads, path)));
   });
 }

@@ -43,6 +43,8 @@ const publicRoutes: RouteObject[] = [
   { path: 'lists/:id', lazy: page(() => import('./routes/lists'), 'CollectionPage') },
   // Issue 12: the short share link; the server renders the collection's preview tags for it.
   { path: 'c/:id', lazy: page(() => import('./routes/lists'), 'CollectionPage') },
+  // Issue 12: an item of a public collection opens from a link too, read-only.
+  { path: 'lists/:id/items/:item', lazy: page(() => import('./routes/lists'), 'ItemRoute') },
   // Issue 8: a visitor sees what the invite is and is asked to sign in to accept it.
   { path: 'invite/:token', lazy: page(() => import('./routes/invite'), 'InvitePage') },
 ];
@@ -67,7 +69,6 @@ const signedInRoutes: RouteObject[] = [
   { path: 'lists/edit/:id', lazy: page(() => import('./routes/lists'), 'CollectionEditPage') },
   { path: 'lists/:id/items/create', lazy: page(() => import('./routes/lists'), 'ItemCreateRoute') },
   { path: 'lists/:id/items/edit/:item', lazy: page(() => import('./routes/lists'), 'ItemEditRoute') },
-  { path: 'lists/:id/items/:item', lazy: page(() => import('./routes/lists'), 'ItemRoute') },
   {
     path: 'account',
     lazy: page(() => import('./routes/account'), 'AccountLayout'),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CaptchaWidget } from '../components/ui/captcha-widget';
-import { useRemoteConfig } from '../lib/remote-config';
+import { useSettledRemoteConfig, DEFAULT_CONFIG } from '../lib/remote-config';
 
 /**
  * A form's captcha (registration, recovery, contact, and login while the remote flag
@@ -10,7 +10,8 @@ import { useRemoteConfig } from '../lib/remote-config';
  * alert can clear (spec section 4).
  */
 export function useCaptcha(onSolved: () => void, { login = false } = {}) {
-  const config = useRemoteConfig();
+  const settled = useSettledRemoteConfig();
+  const config = settled ?? DEFAULT_CONFIG;
   const enabled = config.captcha.provider !== 'off' && (!login || config.google_recaptcha_enabled);
   const [token, setToken] = useState<string | null>(null);
   // A new key mounts a fresh widget: the used token is gone and a new one must be earned.
@@ -24,6 +25,11 @@ export function useCaptcha(onSolved: () => void, { login = false } = {}) {
         if (next) onSolved();
       }}
     />
+  ) : !settled && !login ? (
+    // Issue 12 (layout shift): until the settings arrive, the widget's place is kept, since a
+    // deployment has a captcha on these forms unless it turned it off (CAPTCHA_PROVIDER defaults to
+    // altcha); on login it is off unless a flag says so, and nothing is kept.
+    <div className="captcha mb-3" aria-hidden="true" />
   ) : null;
   return {
     missing: enabled && !token,

@@ -1,4 +1,4 @@
-import type { CollectionPreview } from './share.service.ts';
+import type { CollectionPreview, ItemPreview } from './share.service.ts';
 
 /**
  * The `<head>` tags of a page as link previews read them (messaging apps run no JavaScript): title,
@@ -54,6 +54,19 @@ export function collectionHead(publicUrl: string, c: CollectionPreview): PageHea
     title: `${c.name} · ${SITE_NAME}`,
     description: collectionDescription(c),
     url: `${publicUrl}/lists/${c.id}`,
+  };
+}
+
+/** "Item da coleção Clássicos, de Ana, no Acervo — description" */
+export function itemHead(publicUrl: string, i: ItemPreview): PageHead {
+  const about = i.description.trim() ? ` — ${i.description.trim()}` : '';
+  return {
+    title: `${i.name} · ${i.collection_name} · ${SITE_NAME}`,
+    description: truncate(
+      `Item da coleção ${i.collection_name}, de ${i.owner_name}, no Acervo${about}`,
+      DESCRIPTION_MAX,
+    ),
+    url: `${publicUrl}/lists/${i.collection_id}/items/${i.id}`,
   };
 }
 

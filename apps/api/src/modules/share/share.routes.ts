@@ -12,6 +12,7 @@ import {
   collectionHead,
   escapeHtml,
   genericHead,
+  itemHead,
   renderHeadTags,
   withHeadTags,
 } from './share-head.ts';
@@ -19,6 +20,7 @@ import {
   countPublicCollections,
   publicCollectionPreview,
   publicCollectionsPage,
+  publicItemPreview,
   SITEMAP_PAGE_SIZE,
 } from './share.service.ts';
 
@@ -41,7 +43,9 @@ const DISALLOWED = [
   '/onboarding',
   '/lists/create',
   '/lists/edit/',
-  '/lists/*/items/',
+  // Item pages of public collections are public pages (issue 12); their forms are not.
+  '/lists/*/items/create',
+  '/lists/*/items/edit/',
   '/invite/',
   '/reset/',
   '/recover',
@@ -139,18 +143,33 @@ export async function shareRoutes(app: FastifyInstance, { db, config }: { db: Db
 }
 
 const COLLECTION_PAGE = /^\/(?:c|lists)\/([^/]+)\/?$/;
+const ITEM_PAGE = /^\/lists\/[^/]+\/items\/([^/]+)\/?$/;
+
+/** The head of a public collection's or public item's page; undefined for any other page. */
+async function ownHead(db: Db, base: string, path: string) {
+  const collectionId = idSchema.safeParse(COLLECTION_PAGE.exec(path)?.[1]);
+  if (collectionId.success) {
+    const preview = await publicCollectionPreview(db, collectionId.data);
+    return preview && collectionHead(base, preview);
+  }
+  const itemId = idSchema.safeParse(ITEM_PAGE.exec(path)?.[1]);
+  if (itemId.success) {
+    const preview = await publicItemPreview(db, itemId.data);
+    return preview && itemHead(base, preview);
+  }
+  return undefined;
+}
 
 /**
  * The web app's index.html for `path`, with the `<head>` tags of that page: a public collection's
- * own on `/c/{id}` and `/lists/{id}`, the generic ones everywhere else (a private or missing
- * collection included, so that the page says nothing of it).
+ * own on `/c/{id}` and `/lists/{id}`, a public collection's item's own on
+ * `/lists/{id}/items/{item}`, the generic ones everywhere else (a private or missing collection
+ * or item included, so that the page says nothing of it).
  */
 export function renderIndexPage(db: Db, config: Config) {
   const base = baseUrl(config);
   return async (path: string, indexHtml: string): Promise<string> => {
-    const id = idSchema.safeParse(COLLECTION_PAGE.exec(path)?.[1]);
-    const preview = id.success ? await publicCollectionPreview(db, id.data) : undefined;
-    const head = preview ? collectionHead(base, preview) : genericHead(base, path);
+    const head = (await ownHead(db, base, path)) ?? genericHead(base, path);
     return withHeadTags(indexHtml, renderHeadTags(base, head));
   };
 }

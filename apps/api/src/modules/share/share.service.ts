@@ -3,8 +3,8 @@ import { PUBLICLY_LISTED } from '../collection/collection.policy.ts';
 import { isoUtc } from '../collection/collection.service.ts';
 
 /**
- * What a link preview (Open Graph, Twitter card) and the sitemap may say about collections. Only
- * public collections are ever read here: a private or missing one has no preview at all, so the
+ * What a link preview (Open Graph, Twitter card) and the sitemap may say about collections and
+ * their items. Only public collections are ever read here: a private or missing one has no preview at all, so the
  * page cannot tell which of the two it is (issue 12, decision 017).
  */
 
@@ -41,6 +41,29 @@ export async function publicCollectionPreview(
     [id],
     'public_collection_preview',
   );
+  return row;
+}
+
+export interface ItemPreview {
+  id: string;
+  name: string;
+  description: string;
+  collection_id: string;
+  collection_name: string;
+  owner_name: string;
+}
+
+// An item of a public collection only; `collection_id` is the item's own collection, whatever the
+// address said, so that both the canonical link and the check follow the item.
+const PUBLIC_ITEM_PREVIEW = `
+  SELECT i.id, i.name, i.description, c.id AS collection_id, c.name AS collection_name,
+    (SELECT u.name FROM users u WHERE u.id = c.user_id) AS owner_name
+  FROM collection_items i JOIN collections c ON c.id = i.collection_id
+  WHERE i.id = $1 AND ${PUBLICLY_LISTED('c')}`;
+
+/** The preview of an item page (`/lists/{id}/items/{item}`): items of public collections only. */
+export async function publicItemPreview(db: Queryable, id: string): Promise<ItemPreview | undefined> {
+  const [row] = await db.query<ItemPreview>(PUBLIC_ITEM_PREVIEW, [id], 'public_item_preview');
   return row;
 }
 

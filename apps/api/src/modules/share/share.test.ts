@@ -155,6 +155,43 @@ describe('link previews of collection pages', () => {
   });
 });
 
+describe('link previews of item pages', () => {
+  it('renders a public collection’s item into /lists/{id}/items/{item}, canonical at its own collection', async () => {
+    const { owner, pub } = await scene();
+    const item = await addItem(app, owner, pub.id, { name: 'O som ao redor', description: 'Recife, 2012' });
+    const tags = head(await page(`/lists/${pub.id}/items/${item.id}`));
+    expect(tags).toMatchObject({
+      title: 'O som ao redor · Clássicos do cinema · Acervo',
+      description: 'Item da coleção Clássicos do cinema, de Ana Souza, no Acervo — Recife, 2012',
+      canonical: `${PUBLIC_URL}/lists/${pub.id}/items/${item.id}`,
+      ogTitle: 'O som ao redor · Clássicos do cinema · Acervo',
+      ogUrl: `${PUBLIC_URL}/lists/${pub.id}/items/${item.id}`,
+      ogImage: `${PUBLIC_URL}/share-card.png`,
+      twitterCard: 'summary_large_image',
+    });
+    // An address naming another collection still describes the item where it is.
+    const other = await createCollection(app, owner, { name: 'Outra' });
+    expect(head(await page(`/lists/${other.id}/items/${item.id}`)).canonical).toBe(
+      `${PUBLIC_URL}/lists/${pub.id}/items/${item.id}`,
+    );
+  });
+
+  it('says nothing of an item of a private collection: the same answer as a missing item', async () => {
+    const { owner, priv } = await scene();
+    const item = await addItem(app, owner, priv.id, { name: 'Carta guardada', description: 'Só minha' });
+    const hidden = await page(`/lists/${priv.id}/items/${item.id}`);
+    for (const secret of ['Carta guardada', 'Só minha', 'Diário secreto', 'Ana Souza']) {
+      expect(hidden).not.toContain(secret);
+    }
+    const missingId = 'naoexiste0000000';
+    const missing = await page(`/lists/${priv.id}/items/${missingId}`);
+    expect(hidden.replaceAll(item.id, missingId)).toBe(missing);
+    expect(head(hidden).title).toBe('Acervo');
+    // The item forms are not item pages.
+    expect(head(await page(`/lists/${priv.id}/items/create`)).title).toBe('Acervo');
+  });
+});
+
 describe('anonymous reads of a public collection', () => {
   it('carry no e-mail, of the owner or of a collaborator, nor anything private', async () => {
     const { owner, pub, priv } = await scene();
@@ -202,6 +239,11 @@ describe('robots.txt', () => {
     }
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
     expect(res.body).not.toMatch(/Disallow: \/lists\/?$/m);
+    // Items of public collections are public pages; the item forms are not.
+    expect(lines).toEqual(
+      expect.arrayContaining(['Disallow: /lists/*/items/create', 'Disallow: /lists/*/items/edit/']),
+    );
+    expect(lines).not.toContain('Disallow: /lists/*/items/');
   });
 });
 

@@ -105,7 +105,7 @@ export function ItemEditRoute() {
   return <ItemEditPage key={item} collectionId={id} itemId={item} />;
 }
 
-/** /lists/{id}/items/{item} */
+/** /lists/{id}/items/{item}: not behind the guard, like the collection's page. */
 export function ItemRoute() {
   const { id = '', item = '' } = useParams();
   return <ItemView key={item} collectionId={id} itemId={item} />;

@@ -15,10 +15,12 @@ const RECAPTCHA_SCRIPT =
 let altchaLoaded: Promise<void> | undefined;
 function loadAltcha(): Promise<void> {
   altchaLoaded ??= (async () => {
+    // Styles before the element: it draws itself once defined, and drawn unstyled it would move
+    // when they arrived (a layout shift on the registration page, issue 12).
+    await import('altcha/altcha.css');
     await import('altcha/external');
     const [{ default: Pbkdf2Worker }] = await Promise.all([
       import('altcha/workers/pbkdf2?worker'),
-      import('altcha/altcha.css'),
       import('altcha/i18n/pt-br'),
       import('altcha/i18n/en'),
     ]);

@@ -13,10 +13,17 @@ import { useCollectionSlots } from '../../../lib/feature-slots';
 import { useCollection, useMoreItems } from '../hooks/use-collections';
 import { CollectionBanner } from './collection-banner';
 import { ItemCard } from './item-card';
+import { JoinCallout } from './join-callout';
 import { mayEditItems } from './roles';
 import { ScrollSentinel } from './scroll-sentinel';
 import { ShareButton } from './share-button';
 import { SortableItems } from './sortable-items';
+
+/**
+ * The first items' pictures are in the first screen: loaded at once, not lazily (Chromium reports
+ * lazy images in view, and they would wait for layout).
+ */
+const EAGER_ITEMS = 3;
 
 /**
  * The items past the first page (issue 14): more as the list's end scrolls into view, or with
@@ -43,33 +50,6 @@ function useItems(collection: Collection, editor: boolean) {
       else setWanted(true);
     },
   };
-}
-
-/** Under a public collection, for a visitor without an account: what an account adds. */
-function JoinCallout() {
-  const { t } = useTranslation();
-  return (
-    <section className="container pb-5" aria-labelledby="join-title">
-      <div className="card border-0 shadow-sm">
-        <div className="card-body p-4 d-flex flex-column flex-md-row gap-3 align-items-md-center">
-          <div className="flex-grow-1">
-            <h2 id="join-title" className="h5 mb-1">
-              {t('collections.view.join.title')}
-            </h2>
-            <p className="mb-0 text-body-secondary">{t('collections.view.join.text')}</p>
-          </div>
-          <div className="d-flex flex-column flex-sm-row gap-2 flex-shrink-0">
-            <Link to="/login" className="btn btn-outline-primary">
-              {t('common.signInPrompt.login')}
-            </Link>
-            <Link to="/register" className="btn btn-primary">
-              {t('common.signInPrompt.register')}
-            </Link>
-          </div>
-        </div>
-      </div>
-    </section>
-  );
 }
 
 /**
@@ -135,9 +115,14 @@ function LoadedView({ collection, userId }: { collection: Collection; userId: st
           <SortableItems items={items} collectionId={collection.id} />
         ) : (
           <ol className="list-unstyled item-list mb-0">
-            {items.map((item) => (
+            {items.map((item, index) => (
               <li key={item.id}>
-                <ItemCard item={item} collectionId={collection.id} editable={false} />
+                <ItemCard
+                  item={item}
+                  collectionId={collection.id}
+                  editable={false}
+                  eager={index < EAGER_ITEMS}
+                />
               </li>
             ))}
           </ol>

@@ -15,12 +15,15 @@ export function ItemCard({
   collectionId,
   editable,
   handle,
+  eager = false,
 }: {
   item: CollectionItem;
   collectionId: string;
   /** The owner or an editor: the edit link. */
   editable: boolean;
   handle?: ReactNode;
+  /** Near the top of the page: its picture loads at once rather than lazily. */
+  eager?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -29,7 +32,7 @@ export function ItemCard({
         {handle}
         {item.image ? (
           <div className="item-thumb">
-            <Picture image={item.image} sizes="64px" alt="" />
+            <Picture image={item.image} sizes="64px" alt="" eager={eager} />
           </div>
         ) : null}
         <div className="flex-grow-1 min-w-0">

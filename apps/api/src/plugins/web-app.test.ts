@@ -1,0 +1,90 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../test/test-context.ts';
+
+/**
+ * Issue 12: the page served at an address names that page's own chunks, so the browser fetches
+ * them with the entry rather than after it. A built web app is laid out here as `vite build`
+ * writes it: index.html and dist/.vite/route-preloads.json (apps/web/build/route-preloads.ts).
+ */
+const INDEX_HTML = `<!doctype html>
+<html lang="pt-BR">
+  <head>
+    <title>Acervo</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-abc.js">
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+const ROUTES = [
+  { path: '/', js: ['/assets/landing-1.js', '/assets/icons-1.js'], css: [] },
+  { path: '/*', js: [], css: [] },
+  { path: '/lists/:id', js: ['/assets/lists-1.js', '/assets/forms-1.js'], css: ['/assets/lists-1.css'] },
+  { path: '/lists/create', js: ['/assets/lists-1.js', '/assets/create-1.js'], css: [] },
+  { path: '/lists/:id/items/:item', js: ['/assets/lists-1.js', '/assets/item-1.js'], css: [] },
+  { path: '/account/profile', js: ['/assets/account-1.js'], css: [] },
+];
+
+let ctx: TestContext;
+let app: FastifyInstance;
+let dist: string;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  dist = mkdtempSync(join(tmpdir(), 'acervo-dist-'));
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+  writeFileSync(join(dist, '.vite/route-preloads.json'), JSON.stringify(ROUTES));
+  app = await ctx.buildApp({ WEB_DIST_DIR: dist });
+});
+afterAll(async () => {
+  await ctx.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+/** The chunks and stylesheets the page at `path` names beyond the entry's. */
+async function preloads(path: string) {
+  const res = await app.inject({ url: path });
+  expect(res.statusCode).toBe(200);
+  const head = res.body.slice(0, res.body.indexOf('</head>'));
+  return {
+    js: [...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)]
+      .map((m) => m[1])
+      .filter((href) => href !== '/assets/react-abc.js'),
+    css: [...head.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((m) => m[1]),
+  };
+}
+
+describe('the page names its own chunks', () => {
+  it('at each address, the route React Router renders there', async () => {
+    expect(await preloads('/')).toEqual({ js: ['/assets/landing-1.js', '/assets/icons-1.js'], css: [] });
+    expect(await preloads('/lists/Ab12Cd34')).toEqual({
+      js: ['/assets/lists-1.js', '/assets/forms-1.js'],
+      css: ['/assets/lists-1.css'],
+    });
+    expect((await preloads('/lists/Ab12Cd34/items/Xy98')).js).toEqual([
+      '/assets/lists-1.js',
+      '/assets/item-1.js',
+    ]);
+    expect((await preloads('/account/profile/')).js).toEqual(['/assets/account-1.js']);
+    // A query string is not part of the address.
+    expect((await preloads('/lists/Ab12Cd34?ref=share')).js).toContain('/assets/lists-1.js');
+  });
+
+  it('a fixed segment wins over a parameter, as in the router', async () => {
+    expect((await preloads('/lists/create')).js).toEqual(['/assets/lists-1.js', '/assets/create-1.js']);
+  });
+
+  it('adds nothing where no page of its own matches', async () => {
+    for (const path of ['/esta-pagina-nao-existe', '/lists/a/b', '/account']) {
+      expect(await preloads(path)).toEqual({ js: [], css: [] });
+    }
+    // The page is otherwise the built one: one entry script, one head.
+    const body = (await app.inject({ url: '/lists/Ab12Cd34' })).body;
+    expect(body.match(/<script /g)).toHaveLength(1);
+    expect(body.match(/<\/head>/g)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { delayAnswers, layoutShift, PHONE, recordLayoutShifts } from './layout-shift.ts';
+import { apiAs, signUp } from './support.ts';
+
+/**
+ * Issue 12: a page must not move under the reader's eyes while it loads (Lighthouse's CLS, which
+ * it wants below 0.1). A visitor opening a shared collection on a phone, its answer slower than the
+ * page: what was on screen before it arrived (the footer) must not jump. The registration page with
+ * its captcha is measured in captcha.spec.ts, on a server with one.
+ */
+test('a visitor’s public collection and item pages do not shift while they load', async ({
+  browser,
+  request,
+}) => {
+  const owner = await signUp(request, 'Rita Estável');
+  const api = apiAs(request, owner);
+  const collection = await api.createCollection({
+    category_id: await api.categoryId('Livros'),
+    name: 'Poesia brasileira',
+    description: 'Para ler em voz alta.',
+  });
+  const items = [];
+  for (const name of ['Alguma poesia', 'Claro enigma', 'A rosa do povo']) {
+    items.push(await api.createItem({ collection_id: collection.id, name, description: 'Drummond.' }));
+  }
+
+  const visitor = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  const page = await visitor.newPage();
+  await recordLayoutShifts(page);
+  await delayAnswers(page, /\/api\/v1\/(collection|collection_items)\//);
+
+  await page.goto(`/c/${collection.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Poesia brasileira' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'A rosa do povo' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await layoutShift(page)).toBeLessThan(0.1);
+
+  await page.goto(`/lists/${collection.id}/items/${items[0]!.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Alguma poesia' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await layoutShift(page)).toBeLessThan(0.1);
+  await visitor.close();
+});
