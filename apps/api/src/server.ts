@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './env.ts';
 import { purgeExpiredSessions } from './modules/auth/auth.service.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
+import { purgeOutbox } from './modules/mail/mail.service.ts';
 import { startMailWorker } from './modules/mail/mail-worker.ts';
 import { startRecommendationJob } from './modules/recommendation/recommendation.job.ts';
 
@@ -25,6 +26,9 @@ async function main(): Promise<void> {
 
   const purge = setInterval(() => {
     purgeExpiredSessions(db).catch((err: unknown) => app.log.warn({ err }, 'session purge failed'));
+    purgeOutbox(db, config.OUTBOX_RETENTION_DAYS).catch((err: unknown) =>
+      app.log.warn({ err }, 'mail outbox purge failed'),
+    );
   }, 3_600_000);
   purge.unref();
 
