@@ -1,4 +1,4 @@
-import { act, configure, render, screen, waitFor } from '@testing-library/react';
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
@@ -100,6 +100,18 @@ describe('routes', () => {
     await user.click(await screen.findByRole('button', { name: 'Sair' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(client.getQueryData(['notifications', 'unread'])).toBeUndefined();
+  });
+
+  it('sends a visitor from an invite link to sign in or register, asking to come back to it', async () => {
+    const { router, user } = renderApp('/invite/abc123');
+    const prompt = (await screen.findByRole('heading', { name: 'Convite para colaborar' })).closest(
+      'section',
+    )!;
+    const register = within(prompt).getByRole('link', { name: 'Quero criar minha conta' });
+    expect(register).toHaveAttribute('href', '/register?next=%2Finvite%2Fabc123');
+    await user.click(within(prompt).getByRole('link', { name: 'Entrar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?next=%2Finvite%2Fabc123');
   });
 
   it('shows the friendly 404 page for unknown routes', async () => {
