@@ -187,13 +187,18 @@ describe('PUT /api/v1/collection_items/{item}/image', () => {
 });
 
 describe('pictures of private collections', () => {
-  it('are served by signed URLs to those who may read, and are a 404 to a stranger', async () => {
+  /** A private collection's item with a picture, and the picture as a viewer collaborator sees it. */
+  async function privatePicture() {
     const { ana, collection, item } = await scene({ private: true });
     const collaborator = await signUp(app);
     await addCollaborator(app, ana, collection.id, collaborator, 'viewer');
     await putImage(ana, item.id, await png());
-
     const seen = (await get(`/api/v1/collection_items/${item.id}`, collaborator)).json().data.image as Image;
+    return { ana, collection, item, collaborator, seen };
+  }
+
+  it('are served by signed URLs to those who may read, and are a 404 to a stranger', async () => {
+    const { ana, collection, item, seen } = await privatePicture();
     expect(seen.url).toMatch(/\?e=\d+&s=[\w-]+$/);
     const file = await served(seen.url);
     expect(file.res.statusCode).toBe(200);
@@ -222,11 +227,7 @@ describe('pictures of private collections', () => {
   });
 
   it('stop working within two hours, so a removed collaborator keeps them that long at most', async () => {
-    const { ana, collection, item } = await scene({ private: true });
-    const collaborator = await signUp(app);
-    await addCollaborator(app, ana, collection.id, collaborator, 'viewer');
-    await putImage(ana, item.id, await png());
-    const seen = (await get(`/api/v1/collection_items/${item.id}`, collaborator)).json().data.image as Image;
+    const { ana, collection, collaborator, seen } = await privatePicture();
     const removal = await app.inject({
       method: 'DELETE',
       url: `/api/v1/collection/${collection.id}/collaborators/${collaborator.user_id}`,
