@@ -45,6 +45,16 @@ describe('a backup', () => {
     expect(contents.database.size).toBeGreaterThan(0);
   });
 
+  it('written before pictures were included (a bare PGlite tarball) still reads as the database', async () => {
+    const file = join(dir, 'older.tar.gz');
+    const bare = new Uint8Array(await (await db.dumpDataDir!()).arrayBuffer());
+    writeFileSync(file, bare);
+    const contents = await readBackup(file, () => Promise.reject(new Error('no picture expected')));
+    expect(contents.pictures).toBeNull();
+    // Compared as buffers: a deep equality over megabytes of bytes takes minutes.
+    expect(Buffer.from(await contents.database.arrayBuffer()).equals(bare)).toBe(true);
+  });
+
   it('without a media folder (pictures in S3) holds the database alone', async () => {
     const file = join(dir, 'no-media.tar.gz');
     await writeBackup(db, file, null);
