@@ -213,11 +213,13 @@ test('an anonymous visitor on a private /lists/{id} sees only the sign-in prompt
   await expect(page.getByText('Para visualizar esta lista, entre com a sua conta.')).toBeVisible();
   await expect(page.getByText('Clássicos')).toHaveCount(0);
   await expect(page.getByText('Dom Casmurro')).toHaveCount(0);
+  // Both ask to come back to the list afterwards (decision 029).
+  const back = `next=${encodeURIComponent(`/lists/${list.id}`)}`;
   await page.getByRole('link', { name: 'Quero criar minha conta' }).click();
-  await expect(page).toHaveURL(/\/register$/);
+  await expect(page).toHaveURL(new RegExp(`/register\\?${back}$`));
   await page.goBack();
   await page.locator('main').getByRole('link', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(new RegExp(`/login\\?${back}$`));
 });
 
 test('the feed selects the first category, shows cards with 3 items and switches tabs', async ({

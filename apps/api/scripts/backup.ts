@@ -1,12 +1,14 @@
-// `npm run backup [FILE]`: a consistent copy of the embedded database (PGlite under DATA_DIR) as a
-// .tar.gz, whether or not the server is running (docs/operations.md, decision 018). PostgreSQL is
-// backed up with its own pg_dump.
+// `npm run backup [FILE]`: a consistent copy of the embedded database (PGlite under DATA_DIR) and
+// of the pictures on local disk as a .tar.gz, whether or not the server is running
+// (docs/operations.md, decisions 018 and 029). PostgreSQL is backed up with its own pg_dump, and
+// an S3 bucket of pictures on its own.
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { requestBackup, writeBackup } from '../src/db/backup.ts';
 import { openDb } from '../src/db/client.ts';
 import { dataDirOwner, hasDatabase } from '../src/db/data-dir.ts';
 import { loadConfig } from '../src/env.ts';
+import { localMediaDir } from '../src/modules/media/media.storage.ts';
 
 const config = loadConfig();
 if (config.DATABASE_URL) {
@@ -19,6 +21,7 @@ if (config.DATABASE_URL) {
 
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const file = resolve(process.argv[2] ?? `acervo-backup-${stamp}.tar.gz`);
+const mediaDir = localMediaDir(config);
 try {
   const server = dataDirOwner(config.DATA_DIR);
   if (server) {
@@ -31,13 +34,15 @@ try {
     }
     const db = await openDb({ dataDir: config.DATA_DIR });
     try {
-      await writeBackup(db, file);
+      await writeBackup(db, file, mediaDir);
     } finally {
       await db.close();
     }
     console.log(`Backup written: ${file}`);
   }
   console.log(`${statSync(file).size} bytes; restore it with: npm run restore ${file}`);
+  if (!mediaDir)
+    console.log('Pictures are in the S3 bucket, which is not in this file: back it up on its own.');
 } catch (err) {
   console.error(`Backup failed: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);

@@ -131,7 +131,7 @@ export async function buildApp({
       await api.register(saveRoutes, { db, config });
       await api.register(collaboratorRoutes, { db, config });
       await api.register(pictureRoutes, { db, storage });
-      await api.register(accountRoutes, { db, storage });
+      await api.register(accountRoutes, { db, storage, config });
       await api.register(imageRoutes, { db, storage });
       await api.register(recommendationRoutes, { db });
       await api.register(analyticsRoutes, { db, config });

@@ -149,6 +149,8 @@ export const configSchema = z
     ),
     /** The sender of every mail, e.g. `Acervo <nao-responda@acervo.app>`. */
     MAIL_FROM: z.string().min(3).default('Acervo <nao-responda@acervo.app>'),
+    /** Days a delivered mail stays in the outbox (failed ones twice as long); then it is deleted. */
+    OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   })
   .refine((c) => c.CAPTCHA_PROVIDER !== 'recaptcha' || c.RECAPTCHA_SITE_KEY !== undefined, {
     path: ['RECAPTCHA_SITE_KEY'],

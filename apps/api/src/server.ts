@@ -7,6 +7,8 @@ import { loadConfig } from './env.ts';
 import { purgeExpiredSessions } from './modules/auth/auth.service.ts';
 import { purgeExpiredIdempotencyKeys } from './modules/idempotency/idempotency.service.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
+import { purgeOutbox } from './modules/mail/mail.service.ts';
+import { localMediaDir } from './modules/media/media.storage.ts';
 import { startMailWorker } from './modules/mail/mail-worker.ts';
 import { startRecommendationJob } from './modules/recommendation/recommendation.job.ts';
 
@@ -29,6 +31,9 @@ async function main(): Promise<void> {
     purgeExpiredIdempotencyKeys(db).catch((err: unknown) =>
       app.log.warn({ err }, 'idempotency purge failed'),
     );
+    purgeOutbox(db, config.OUTBOX_RETENTION_DAYS).catch((err: unknown) =>
+      app.log.warn({ err }, 'mail outbox purge failed'),
+    );
   }, 3_600_000);
   purge.unref();
 
@@ -40,7 +45,9 @@ async function main(): Promise<void> {
   });
   const mailWorker = startMailWorker(db, transport, app.log);
   // `npm run backup` asks the running server (the only process that may open the embedded database).
-  const stopBackups = db.dumpDataDir ? serveBackupRequests(db, config.DATA_DIR, app.log) : () => {};
+  const stopBackups = db.dumpDataDir
+    ? serveBackupRequests(db, config.DATA_DIR, localMediaDir(config), app.log)
+    : () => {};
   const recommendations = startRecommendationJob(db, app.log, config.RECOMMEND_REFRESH_SECONDS * 1000);
 
   let closing = false;

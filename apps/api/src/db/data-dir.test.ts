@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { multipart, solid } from '../modules/media/media.test-helpers.ts';
 import { newAccount } from '../test/test-context.ts';
 import { post, spawnServer, startServer } from '../test/server-process.ts';
 import { openDb } from './client.ts';
@@ -48,6 +49,19 @@ function runScript(name: 'backup' | 'restore', args: string[], env: Record<strin
 const signIn = (base: string, account: { email: string; password: string }) =>
   post(base, '/api/v1/session', { user: { email: account.email, password: account.password } });
 
+/** Registers `account` on the server at `base` with a profile photo; returns the photo's URL. */
+async function registerWithPicture(base: string, account: ReturnType<typeof newAccount>) {
+  const session = (await (await post(base, '/api/v1/registration', account)).json()).data;
+  const body = multipart(await solid(64, 64).png().toBuffer(), 'a.png', 'image/png');
+  const res = await fetch(`${base}/api/v1/user/${session.user_id}/picture`, {
+    method: 'PUT',
+    headers: { ...body.headers, authorization: `Bearer ${session.access_token}` },
+    body: new Uint8Array(body.payload),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()).data.picture as string;
+}
+
 if (process.env.TEST_DATABASE_URL) {
   describe('with DATABASE_URL (PostgreSQL), DATA_DIR holds no database', () => {
     it('takes no lock, so several API processes share one DATA_DIR; backups are pg_dump’s', async () => {
@@ -77,11 +91,18 @@ if (process.env.TEST_DATABASE_URL) {
     const carla = newAccount({ name: 'Carla Dias' });
     const dora = newAccount({ name: 'Dora Lima' });
 
+    const mediaDir = () => join(dataDir, 'media');
+    let carlasPicture: string;
+    let carlasPictureBytes: Buffer;
+
     it('is used by one process at a time, survives kill -9, and is backed up while the server runs', async () => {
       const backupFile = join(dataDir, 'acervo-backup.tar.gz');
       const first = await startServer(env());
       try {
-        expect((await post(first.base, '/api/v1/registration', carla)).status).toBe(201);
+        carlasPicture = await registerWithPicture(first.base, carla);
+        const served = await fetch(first.base + carlasPicture);
+        expect(served.status).toBe(200);
+        carlasPictureBytes = Buffer.from(await served.arrayBuffer());
 
         const second = await spawnServer(env());
         expect(await second.exited).toBe(1);
@@ -109,11 +130,24 @@ if (process.env.TEST_DATABASE_URL) {
       }
       expect(existsSync(join(dataDir, 'pglite.lock'))).toBe(false);
 
-      // Restoring the backup brings back the database as it was when the backup was taken.
+      // Every picture is lost; restoring the backup brings back the database as it was when the
+      // backup was taken, and the pictures with it.
+      rmSync(mediaDir(), { recursive: true });
       const restore = await runScript('restore', [backupFile], env());
       expect(restore.output).toContain('Restored');
+      expect(restore.output).toContain('Restored 2 pictures');
       expect(restore.code).toBe(0);
       expect(readdirSync(dataDir).some((n) => n.startsWith('pglite.replaced-'))).toBe(true);
+
+      const restored = await startServer(env());
+      try {
+        const served = await fetch(restored.base + carlasPicture);
+        expect(served.status).toBe(200);
+        expect(Buffer.from(await served.arrayBuffer())).toEqual(carlasPictureBytes);
+      } finally {
+        restored.proc.kill('SIGTERM');
+        expect(await restored.exited).toBe(0);
+      }
     }, 300_000);
 
     it('holds the restored data, and flushes the WAL to the disk (fsync) before a commit returns', async () => {

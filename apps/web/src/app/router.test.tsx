@@ -1,4 +1,4 @@
-import { act, configure, render, screen, waitFor } from '@testing-library/react';
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
@@ -31,10 +31,10 @@ afterEach(async () => {
   await act(() => i18n.changeLanguage('pt'));
 });
 
-function renderApp(path: string) {
+function renderApp(path: string, client = testQueryClient()) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <QueryClientProvider client={testQueryClient()}>
+    <QueryClientProvider client={client}>
       <AuthProvider onSessionLost={() => void router.navigate('/login')}>
         <RouterProvider router={router} />
       </AuthProvider>
@@ -73,11 +73,45 @@ describe('routes', () => {
   it('signs out and goes to /login when a signed call answers 401', async () => {
     storeSession();
     const calls = stubFetch({ status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'x' } } });
+    // Answers cached while the session lived (its feed, say) go with it.
+    const client = testQueryClient();
+    client.setQueryData(['feed', 'u1'], { data: ['a private collection'] });
     // The first signed call (the bell's count or the profile header's GET /user/u1) answers 401.
-    const { router } = renderApp('/profile');
+    const { router } = renderApp('/profile', client);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(calls[0]?.init?.headers).toMatchObject({ authorization: 'Bearer tok' });
     expect(localStorage.getItem('token')).toBeNull();
+    expect(client.getQueryData(['feed', 'u1'])).toBeUndefined();
+  });
+
+  it("forgets every cached answer on sign-out, so the next person never sees the last one's", async () => {
+    storeSession();
+    // Ana's bell count, then the sign-out.
+    stubFetch(
+      { status: 200, body: { data: [], next_cursor: null, unread: 3 } },
+      { status: 200, body: { data: { signed_out: true } } },
+    );
+    const client = testQueryClient();
+    const { router, user } = renderApp('/onboarding', client);
+    expect(await screen.findByRole('button', { name: 'Notificações: 3 não lidas' })).toBeInTheDocument();
+    expect(client.getQueryData(['notifications', 'unread'])).toBe(3);
+
+    await user.click(screen.getByRole('button', { name: /Menu do usuário/ }));
+    await user.click(await screen.findByRole('button', { name: 'Sair' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(client.getQueryData(['notifications', 'unread'])).toBeUndefined();
+  });
+
+  it('sends a visitor from an invite link to sign in or register, asking to come back to it', async () => {
+    const { router, user } = renderApp('/invite/abc123');
+    const prompt = (await screen.findByRole('heading', { name: 'Convite para colaborar' })).closest(
+      'section',
+    )!;
+    const register = within(prompt).getByRole('link', { name: 'Quero criar minha conta' });
+    expect(register).toHaveAttribute('href', '/register?next=%2Finvite%2Fabc123');
+    await user.click(within(prompt).getByRole('link', { name: 'Entrar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?next=%2Finvite%2Fabc123');
   });
 
   it('shows the friendly 404 page for unknown routes', async () => {

@@ -1,4 +1,5 @@
 import type { Session } from '@acervo/contract/auth';
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api, setUnauthorizedHandler } from './api-client';
 import { clearOfflineData } from './offline-cache';
@@ -39,16 +40,27 @@ export function AuthProvider({
   onSessionLost?: () => void;
 }) {
   const [user, setUser] = useState<SessionUser | null>(readStoredSession);
+  const queryClient = useQueryClient();
+
+  /**
+   * Everything kept for the person who leaves: the token, the offline copies (they may be
+   * private) and every cached answer, so whoever signs in next in this tab never sees their feed,
+   * notifications or collections, not even for a moment.
+   */
+  const forget = useCallback(() => {
+    clearStoredSession();
+    queryClient.clear();
+    setUser(null);
+    return clearOfflineData();
+  }, [queryClient]);
 
   useEffect(() => {
     setUnauthorizedHandler(() => {
-      clearStoredSession();
-      void clearOfflineData();
-      setUser(null);
+      void forget();
       onSessionLost?.();
     });
     return () => setUnauthorizedHandler(() => {});
-  }, [onSessionLost]);
+  }, [forget, onSessionLost]);
 
   const updateUser = useCallback((change: Partial<Pick<SessionUser, 'userName' | 'userPicture'>>) => {
     const current = readStoredSession();
@@ -64,14 +76,14 @@ export function AuthProvider({
     setUser(next);
   }, []);
 
-  const signOut = useCallback(async ({ revoke = true }: { revoke?: boolean } = {}) => {
-    // A token the server already forgot answers 401, which signs out too; either way we forget it.
-    if (revoke) await api.delete('/session').catch(() => undefined);
-    clearStoredSession();
-    // The collections kept for offline reading may be private: gone with the session.
-    await clearOfflineData();
-    setUser(null);
-  }, []);
+  const signOut = useCallback(
+    async ({ revoke = true }: { revoke?: boolean } = {}) => {
+      // A token the server already forgot answers 401, which signs out too; either way we forget it.
+      if (revoke) await api.delete('/session').catch(() => undefined);
+      await forget();
+    },
+    [forget],
+  );
 
   const renameUser = useCallback((userName: string) => updateUser({ userName }), [updateUser]);
   const setUserPicture = useCallback(

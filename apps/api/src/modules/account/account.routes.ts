@@ -4,19 +4,26 @@ import { accountDeletedResponse, accountDeletionBody, accountExportSchema } from
 import { errorBodySchema } from '@acervo/contract/errors';
 import { userParams } from '@acervo/contract/user';
 import type { Db } from '../../db/client.ts';
+import type { Config } from '../../env.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
+import { passwordGuard } from '../auth/attempts.service.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
 import { deleteAccount, exportAccount } from './account.service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const isWrongPassword = (err: unknown) =>
+  err instanceof AppError && err.fields?.password === 'deletionPasswordWrong';
 const tags = ['users'];
 
 /** The person's data export and account deletion (LGPD). */
 export async function accountRoutes(
   app: FastifyInstance,
-  { db, storage }: { db: Db; storage: MediaStorage },
+  { db, storage, config }: { db: Db; storage: MediaStorage; config: Config },
 ): Promise<void> {
   app.addHook('onRequest', signInRequired);
+  // The password asked again here counts with sign-in's failures (decision 022).
+  const guardPassword = passwordGuard(db, config);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -52,12 +59,18 @@ export async function accountRoutes(
         security: bearerSecurity,
         params: userParams,
         body: accountDeletionBody,
-        response: { 200: accountDeletedResponse, ...errors },
+        response: { 200: accountDeletedResponse, ...errors, 429: errorBodySchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = signedInUser(request);
-      await deleteAccount(db, storage, request.params.user_id, user, request.body);
+      await guardPassword(
+        request,
+        reply,
+        user.email,
+        () => deleteAccount(db, storage, request.params.user_id, user, request.body),
+        isWrongPassword,
+      );
       return { data: { deleted: true as const } };
     },
   );

@@ -161,6 +161,36 @@ describe('DELETE /api/v1/user/{user_id}', () => {
     expect(await ctx.db.query('SELECT 1 FROM mail_outbox')).toEqual([]);
   });
 
+  it('counts wrong deletion passwords with sign-in failures, and answers 429 past the limit', async () => {
+    const limited = await ctx.buildApp({ AUTH_RATE_LIMIT_PER_ACCOUNT: '3' });
+    const ana = await signUp(limited);
+    const remove = (password: string, ip = '10.0.0.1') =>
+      limited.inject({
+        method: 'DELETE',
+        url: `/api/v1/user/${ana.user_id}`,
+        headers: ana.auth,
+        remoteAddress: ip,
+        payload: { password },
+      });
+    const codes = [];
+    for (let i = 0; i < 4; i++) codes.push((await remove('outraSenha123')).statusCode);
+    expect(codes).toEqual([400, 400, 400, 429]);
+    const waiting = await remove(ana.password);
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.json().error.code).toBe('RATE_LIMITED');
+    expect(Number(waiting.headers['retry-after'])).toBeGreaterThan(0);
+    // The same counters as sign-in: that address cannot go on guessing there either.
+    const login = await limited.inject({
+      method: 'POST',
+      url: '/api/v1/session',
+      remoteAddress: '10.0.0.1',
+      payload: { user: { email: ana.user_email, password: 'outraSenha123' } },
+    });
+    expect(login.statusCode).toBe(429);
+    // The account still exists; from a device that has not failed, the right password deletes it.
+    expect((await remove(ana.password, '10.0.0.2')).statusCode).toBe(200);
+  });
+
   it("removes the account and everything of hers; others' data stays consistent", async () => {
     const { ana, bia, anas, bias, biasPrivate, biasCopy } = await twoPeople();
     const picture = await uploadPicture(ana);

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../../db/client.ts';
+import type { Config } from '../../env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { tooManyAttempts } from '../../plugins/rate-limit.ts';
 
@@ -55,25 +56,32 @@ export function attemptLimit(
   };
 }
 
-export interface LoginLimits {
+interface LoginLimits {
   /** Failed sign-ins for one account from one address per 15 minutes. */
   perAccountAndIp: number;
   /** Failed sign-ins for one account from all addresses per hour. */
   perAccount: number;
 }
 
+/** Sign-in's wrong password: a 401. */
+const isUnauthenticated = (err: unknown) => err instanceof AppError && err.statusCode === 401;
+
 /**
  * Sign-in attempts are counted per account *and* address, so a stranger's wrong guesses never
  * lock the owner out: past `perAccountAndIp` failures that address waits; past `perAccount`
  * failures from everywhere, only addresses that have not failed for this account may still try
  * (the owner on their own device). A correct password gives its reservations back.
+ * Every check of an account's password goes through it with the same counters (account deletion
+ * re-asks the password): otherwise a stolen session would be an unlimited password oracle.
  */
-export function loginGuard(db: Db, limits: LoginLimits) {
+function loginGuard(db: Db, limits: LoginLimits) {
   return async <T>(
     request: FastifyRequest,
     reply: FastifyReply,
     email: string,
     attempt: () => Promise<T>,
+    /** Which failures of `attempt` are a wrong password (and count). */
+    isWrongPassword: (err: unknown) => boolean = isUnauthenticated,
   ): Promise<T> => {
     const fromHere = await reserve(db, `login:${email}:${request.ip}`, 15 * 60);
     const everywhere = await reserve(db, `login:${email}`, 60 * 60);
@@ -87,7 +95,7 @@ export function loginGuard(db: Db, limits: LoginLimits) {
       return result;
     } catch (err) {
       // Only a wrong password counts; anything else (a 400, a failure of ours) gives it back.
-      if (!(err instanceof AppError && err.statusCode === 401)) {
+      if (!isWrongPassword(err)) {
         await release(db, fromHere);
         await release(db, everywhere);
       }
@@ -95,3 +103,10 @@ export function loginGuard(db: Db, limits: LoginLimits) {
     }
   };
 }
+
+/** The guard with the configured limits, for every route that checks a password. */
+export const passwordGuard = (db: Db, config: Config) =>
+  loginGuard(db, {
+    perAccountAndIp: config.AUTH_RATE_LIMIT_PER_ACCOUNT,
+    perAccount: config.AUTH_FAILURES_PER_ACCOUNT,
+  });

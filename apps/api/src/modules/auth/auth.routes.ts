@@ -15,7 +15,7 @@ import type { Config } from '../../env.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
 import { perIpPerMinute } from '../../plugins/rate-limit.ts';
 import { captchaRequired, type CaptchaVerifier } from '../captcha/captcha.service.ts';
-import { attemptLimit, loginGuard } from './attempts.service.ts';
+import { attemptLimit, passwordGuard } from './attempts.service.ts';
 import {
   listSessions,
   login,
@@ -47,10 +47,7 @@ export async function authRoutes(
     max: config.AUTH_RATE_LIMIT_PER_ACCOUNT,
     seconds: 15 * 60,
   });
-  const guardLogin = loginGuard(db, {
-    perAccountAndIp: config.AUTH_RATE_LIMIT_PER_ACCOUNT,
-    perAccount: config.AUTH_FAILURES_PER_ACCOUNT,
-  });
+  const guardLogin = passwordGuard(db, config);
 
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -125,3 +125,21 @@ export async function deliverDueMail(
   }
   return report;
 }
+
+/**
+ * Drops delivered mail after `retentionDays` and failed mail after twice as long (decision 029):
+ * the rows hold addresses and subjects (failed ones their text too), and the outbox is not an
+ * archive. Failed rows stay longer because they are what an operator looks into (`last_error`),
+ * and there are few of them. Pending rows are never dropped: they are still to be sent.
+ */
+export async function purgeOutbox(db: Queryable, retentionDays: number): Promise<number> {
+  const purged = await db.query<{ id: string }>(
+    `DELETE FROM mail_outbox
+     WHERE (status = 'sent' AND sent_at < now() - $1 * interval '1 day')
+        OR (status = 'failed' AND created_at < now() - 2 * $1 * interval '1 day')
+     RETURNING id`,
+    [retentionDays],
+    'mail_outbox_purge',
+  );
+  return purged.length;
+}

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import { deliverDueMail, enqueueMail, retryDelayMs } from './mail.service.ts';
+import { deliverDueMail, enqueueMail, purgeOutbox, retryDelayMs } from './mail.service.ts';
 import { createMailTransport, type MailTransport } from './mail-transport.ts';
 
 let ctx: TestContext;
@@ -147,6 +147,37 @@ describe('the mail outbox', () => {
       failed: 0,
     });
     expect(inbox.mails).toHaveLength(0);
+  });
+
+  it('deletes sent mail after the retention period, failed mail after twice as long, never pending mail', async () => {
+    const to = ['sent-old', 'sent-recent', 'failed-old', 'failed-recent', 'pending-old'];
+    for (const name of to) {
+      await enqueueMail(ctx.db, {
+        to: `${name}@exemplo.com`,
+        locale: 'pt',
+        template: 'account_deleted',
+        data: { name },
+      });
+    }
+    expect(await deliverDueMail(ctx.db, transport)).toEqual({ sent: 5, failed: 0 });
+    // Age the rows as the days would (the database's clock cannot be moved).
+    const age = (name: string, set: string) =>
+      ctx.db.query(`UPDATE mail_outbox SET ${set} WHERE to_address = $1`, [`${name}@exemplo.com`]);
+    await age('sent-old', "sent_at = now() - interval '31 days'");
+    await age('sent-recent', "sent_at = now() - interval '29 days'");
+    await age('failed-old', "status = 'failed', sent_at = NULL, created_at = now() - interval '61 days'");
+    await age('failed-recent', "status = 'failed', sent_at = NULL, created_at = now() - interval '59 days'");
+    await age('pending-old', "status = 'pending', sent_at = NULL, created_at = now() - interval '400 days'");
+
+    expect(await purgeOutbox(ctx.db, 30)).toBe(2);
+    const left = await ctx.db.query<{ to_address: string }>(
+      'SELECT to_address FROM mail_outbox ORDER BY to_address',
+    );
+    expect(left.map((r) => r.to_address)).toEqual([
+      'failed-recent@exemplo.com',
+      'pending-old@exemplo.com',
+      'sent-recent@exemplo.com',
+    ]);
   });
 
   it('never lets two workers send the same row', async () => {

@@ -23,7 +23,8 @@ export const IMAGE_FORMATS = { webp: 'webp', jpeg: 'jpg' } as const;
 export const IMAGE_NAME = /^([A-Za-z0-9_-]{22})-(\d{1,4})\.(webp|jpg)$/;
 export const imageKey = (id: string, width: number, ext: string) => `${id}-${width}.${ext}`;
 
-const DAY_SECONDS = 86_400;
+/** Signed URLs are issued per window of this length and live for one to two of them. */
+const SIGNED_URL_WINDOW_SECONDS = 3_600;
 
 /**
  * The key that signs private pictures' URLs, one per process (set by buildApp before any route
@@ -59,11 +60,12 @@ function signature(id: string, expires: number): string {
 }
 
 /**
- * Private pictures' URLs expire at the end of tomorrow (UTC): the same URL all day, so a browser
- * caches it, and a person who lost access keeps at most two days of URLs already handed out.
+ * Private pictures' URLs expire at the end of the next hour: the same URL for an hour, so a
+ * browser caches it, and a collaborator removed from the collection (or anyone a URL was passed
+ * to) keeps at most two hours of URLs already handed out (decision 029; it was two days).
  */
 function signedQuery(id: string, now = Date.now()): string {
-  const expires = (Math.floor(now / 1000 / DAY_SECONDS) + 2) * DAY_SECONDS;
+  const expires = (Math.floor(now / 1000 / SIGNED_URL_WINDOW_SECONDS) + 2) * SIGNED_URL_WINDOW_SECONDS;
   return `?e=${expires}&s=${signature(id, expires)}`;
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PICTURE_MAX_BYTES } from '@acervo/contract/account';
 import type { Collection } from '@acervo/contract/collection';
 import type { Image } from '@acervo/contract/image';
@@ -187,13 +187,18 @@ describe('PUT /api/v1/collection_items/{item}/image', () => {
 });
 
 describe('pictures of private collections', () => {
-  it('are served by signed URLs to those who may read, and are a 404 to a stranger', async () => {
+  /** A private collection's item with a picture, and the picture as a viewer collaborator sees it. */
+  async function privatePicture() {
     const { ana, collection, item } = await scene({ private: true });
     const collaborator = await signUp(app);
     await addCollaborator(app, ana, collection.id, collaborator, 'viewer');
     await putImage(ana, item.id, await png());
-
     const seen = (await get(`/api/v1/collection_items/${item.id}`, collaborator)).json().data.image as Image;
+    return { ana, collection, item, collaborator, seen };
+  }
+
+  it('are served by signed URLs to those who may read, and are a 404 to a stranger', async () => {
+    const { ana, collection, item, seen } = await privatePicture();
     expect(seen.url).toMatch(/\?e=\d+&s=[\w-]+$/);
     const file = await served(seen.url);
     expect(file.res.statusCode).toBe(200);
@@ -219,6 +224,26 @@ describe('pictures of private collections', () => {
     expect((await served(path!)).res.statusCode).toBe(200);
     await update(true);
     expect((await served(path!)).res.statusCode).toBe(404);
+  });
+
+  it('stop working within two hours, so a removed collaborator keeps them that long at most', async () => {
+    const { ana, collection, collaborator, seen } = await privatePicture();
+    const removal = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/collection/${collection.id}/collaborators/${collaborator.user_id}`,
+      headers: ana.auth,
+    });
+    expect(removal.statusCode).toBe(200);
+    const lifetime = Number((await served(seen.url)).res.headers['cache-control']?.split('max-age=')[1]);
+    expect(lifetime).toBeGreaterThan(0);
+    expect(lifetime).toBeLessThanOrEqual(2 * 3600);
+    // Two hours later (the clock moved, not waited for) the URL is a 404.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * 3600 * 1000 + 1000 });
+    try {
+      expect((await served(seen.url)).res.statusCode).toBe(404);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { withReturnTo } from '../../lib/return-to';
 
 /** A card alone in the middle of the page: a prompt to sign in, an invitation. */
 export function PromptCard({ children, centered = false }: { children: ReactNode; centered?: boolean }) {
@@ -19,15 +20,18 @@ export function PromptCard({ children, centered = false }: { children: ReactNode
  */
 export function SignInPrompt({ title, message }: { title?: string; message: string }) {
   const { t } = useTranslation();
+  // Signing in or registering brings the visitor back here (an invite link, a private list).
+  const { pathname, search } = useLocation();
+  const here = pathname + search;
   return (
     <PromptCard centered={!title}>
       {title ? <h1 className="h3 mb-3">{title}</h1> : null}
       <p className="lead mb-4">{message}</p>
       <div className={`d-flex flex-column flex-sm-row gap-2${title ? '' : ' justify-content-center'}`}>
-        <Link to="/login" className="btn btn-outline-primary">
+        <Link to={withReturnTo('/login', here)} className="btn btn-outline-primary">
           {t('common.signInPrompt.login')}
         </Link>
-        <Link to="/register" className="btn btn-primary">
+        <Link to={withReturnTo('/register', here)} className="btn btn-primary">
           {t('common.signInPrompt.register')}
         </Link>
       </div>

@@ -45,6 +45,27 @@ describe('LoginForm', () => {
     ).toBeNull();
   });
 
+  it('returns to the page that asked for the sign-in (an invite link), never to another site', async () => {
+    stubFetch({ status: 200, body: { data: testSession } });
+    const { user, router } = renderWithProviders(<LoginForm />, { at: '/?next=%2Finvite%2Fabc123' });
+    // Registering instead keeps the way back.
+    expect(screen.getByRole('link', { name: 'Cadastre-se' })).toHaveAttribute(
+      'href',
+      '/register?next=%2Finvite%2Fabc123',
+    );
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invite/abc123'));
+  });
+
+  it('ignores a return address on another site and goes to /profile', async () => {
+    stubFetch({ status: 200, body: { data: testSession } });
+    const { user, router } = renderWithProviders(<LoginForm />, { at: '/?next=%2F%2Fevil.example' });
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+  });
+
   it('keeps a remembered session in localStorage and goes to /profile', async () => {
     const calls = stubFetch({ status: 200, body: { data: testSession } });
     const { user, router } = renderWithProviders(<LoginForm />);

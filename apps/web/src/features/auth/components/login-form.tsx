@@ -11,6 +11,7 @@ import { useContractForm } from '../../../hooks/use-contract-form';
 import { useFormAlert } from '../../../hooks/use-form-alert';
 import { useAuth } from '../../../lib/auth';
 import { useRemoteConfig } from '../../../lib/remote-config';
+import { useReturnTo, withReturnTo } from '../../../lib/return-to';
 import { createSession } from '../api/auth-api';
 import { EmailField } from './email-field';
 import { GoogleSignInSlot } from './google-sign-in-slot';
@@ -19,6 +20,7 @@ export function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { signIn } = useAuth();
+  const returnTo = useReturnTo();
   const flags = useRemoteConfig();
   const alert = useFormAlert();
   const captcha = useCaptcha(() => alert.show(null), { login: true });
@@ -37,7 +39,7 @@ export function LoginForm() {
         if (captcha.missing) return alert.show('errors.captchaRequired');
         const session = await createSession({ ...body, captcha: captcha.token });
         signIn(session, { remember });
-        await navigate('/profile');
+        await navigate(returnTo ?? '/profile');
       },
       captcha.renew,
     );
@@ -79,12 +81,13 @@ export function LoginForm() {
         clientId={flags.google_client_id}
         onSignedIn={async (session) => {
           signIn(session, { remember });
-          await navigate('/profile');
+          await navigate(returnTo ?? '/profile');
         }}
         onFailure={alert.show}
       />
       <p className="text-center mt-4 mb-0">
-        {t('auth.login.noAccount')} <Link to="/register">{t('auth.login.register')}</Link>
+        {t('auth.login.noAccount')}{' '}
+        <Link to={withReturnTo('/register', returnTo)}>{t('auth.login.register')}</Link>
       </p>
     </form>
   );

@@ -60,6 +60,18 @@ describe('RegisterForm', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('returns to the invite link that asked for the account', async () => {
+    stubFetch({ status: 201, body: { data: testSession } });
+    const { user, router } = renderWithProviders(<RegisterForm />, { at: '/?next=%2Finvite%2Fabc123' });
+    expect(screen.getByRole('link', { name: 'Entrar' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Finvite%2Fabc123',
+    );
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invite/abc123'));
+  });
+
   it('signs in with the returned session and goes to /onboarding', async () => {
     const calls = stubFetch({ status: 201, body: { data: testSession } });
     const { user, router } = renderWithProviders(<RegisterForm />);

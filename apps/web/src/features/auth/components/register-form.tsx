@@ -9,6 +9,7 @@ import { useContractForm } from '../../../hooks/use-contract-form';
 import { useFormAlert } from '../../../hooks/use-form-alert';
 import { useAuth } from '../../../lib/auth';
 import { currentLanguage } from '../../../lib/i18n';
+import { useReturnTo, withReturnTo } from '../../../lib/return-to';
 import { createAccount } from '../api/auth-api';
 import { EmailField } from './email-field';
 
@@ -26,6 +27,7 @@ export function RegisterForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { signIn } = useAuth();
+  const returnTo = useReturnTo();
   const alert = useFormAlert();
   const captcha = useCaptcha(() => alert.show(null));
 
@@ -50,7 +52,7 @@ export function RegisterForm() {
         if (!session?.access_token) return alert.show('errors.registerNoData');
         // Registration answers with a session, so there is no second login call (spec section 4).
         signIn(session, { remember: true });
-        await navigate('/onboarding');
+        await navigate(returnTo ?? '/onboarding');
       },
       captcha.renew,
     );
@@ -97,7 +99,8 @@ export function RegisterForm() {
         {t('auth.register.submit')}
       </SubmitButton>
       <p className="text-center mt-4 mb-0">
-        {t('auth.register.hasAccount')} <Link to="/login">{t('auth.register.login')}</Link>
+        {t('auth.register.hasAccount')}{' '}
+        <Link to={withReturnTo('/login', returnTo)}>{t('auth.register.login')}</Link>
       </p>
     </form>
   );

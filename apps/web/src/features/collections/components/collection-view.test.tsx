@@ -53,11 +53,12 @@ describe('CollectionView', () => {
 
   it('shows an anonymous visitor only the prompt where the collection is private or missing', async () => {
     stubFetch({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'Coleção não encontrada.' } } });
-    renderWithProviders(<CollectionView collectionId="c1" />);
+    renderWithProviders(<CollectionView collectionId="c1" />, { path: '/lists/:id', at: '/lists/c1' });
     expect(await screen.findByText('Para visualizar esta lista, entre com a sua conta.')).toBeInTheDocument();
+    // Registering brings the visitor back to the list.
     expect(screen.getByRole('link', { name: 'Quero criar minha conta' })).toHaveAttribute(
       'href',
-      '/register',
+      '/register?next=%2Flists%2Fc1',
     );
     expect(screen.queryByRole('button', { name: 'Compartilhar' })).toBeNull();
   });

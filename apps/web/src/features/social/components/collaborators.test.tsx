@@ -156,10 +156,13 @@ describe('InviteLanding', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('asks a visitor to sign in first', () => {
+  it('asks a visitor to sign in first, and to come back to the invite afterwards', () => {
     const calls = stubFetch();
-    renderWithProviders(<InviteLanding token={TOKEN} />);
-    expect(screen.getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/login');
+    renderWithProviders(<InviteLanding token={TOKEN} />, { path: '/invite/:token', at: `/invite/${TOKEN}` });
+    expect(screen.getByRole('link', { name: 'Entrar' })).toHaveAttribute(
+      'href',
+      `/login?next=%2Finvite%2F${TOKEN}`,
+    );
     expect(calls).toHaveLength(0);
   });
 });
