@@ -36,7 +36,7 @@ const collection = aCollection({
 describe('CollectionView', () => {
   it('shows an anonymous visitor a public collection read-only, with a call to sign up', async () => {
     const calls = stubFetch({ status: 200, body: { data: collection } });
-    renderWithProviders(<CollectionView collectionId="c1" />);
+    renderWithProviders(<CollectionView collectionId="c1" />, { path: '/lists/:id', at: '/lists/c1' });
     expect(await screen.findByRole('heading', { name: 'Itens da coleção' })).toBeInTheDocument();
     expect(calls[0]?.init?.headers).not.toHaveProperty('authorization');
     expect(screen.getByRole('link', { name: 'Bacurau' })).toBeInTheDocument();
@@ -44,9 +44,10 @@ describe('CollectionView', () => {
     expect(screen.queryByRole('link', { name: 'Adicionar item' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Reordenar/ })).toBeNull();
     expect(screen.getByRole('heading', { name: 'Gostou desta coleção?' })).toBeInTheDocument();
+    // Signing up from the shared collection comes back to it.
     expect(screen.getByRole('link', { name: 'Quero criar minha conta' })).toHaveAttribute(
       'href',
-      '/register',
+      '/register?next=%2Flists%2Fc1',
     );
     expect(screen.getByRole('button', { name: 'Compartilhar' })).toBeInTheDocument();
   });

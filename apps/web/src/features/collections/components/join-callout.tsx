@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { withReturnTo } from '../../../lib/return-to';
 
 /**
  * Under a public collection or one of its items, for a visitor without an account: what an
@@ -7,6 +8,9 @@ import { Link } from 'react-router';
  */
 export function JoinCallout() {
   const { t } = useTranslation();
+  // Signing up from a shared collection brings the new member back to it.
+  const { pathname, search } = useLocation();
+  const here = pathname + search;
   return (
     <section className="container pb-5" aria-labelledby="join-title">
       <div className="card border-0 shadow-sm">
@@ -18,10 +22,10 @@ export function JoinCallout() {
             <p className="mb-0 text-body-secondary">{t('collections.view.join.text')}</p>
           </div>
           <div className="d-flex flex-column flex-sm-row gap-2 flex-shrink-0">
-            <Link to="/login" className="btn btn-outline-primary">
+            <Link to={withReturnTo('/login', here)} className="btn btn-outline-primary">
               {t('common.signInPrompt.login')}
             </Link>
-            <Link to="/register" className="btn btn-primary">
+            <Link to={withReturnTo('/register', here)} className="btn btn-primary">
               {t('common.signInPrompt.register')}
             </Link>
           </div>
