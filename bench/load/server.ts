@@ -14,6 +14,7 @@ import { createScratchDatabase } from '../../apps/api/src/db/scratch-database.ts
 import { loadConfig } from '../../apps/api/src/env.ts';
 import { hashPassword } from '../../apps/api/src/lib/passwords.ts';
 import { createSession } from '../../apps/api/src/modules/auth/auth.service.ts';
+import { serveUntilStopped } from '../serve-until-stopped.ts';
 import { FULL_SCALE, scaleBy, seedLoad } from './seed.ts';
 import type { Account, MemorySample, Ready } from './protocol.ts';
 
@@ -95,12 +96,7 @@ const sample = () => {
 sample();
 const sampler = setInterval(sample, 1000);
 
-const stop = async () => {
+serveUntilStopped(app, db, async () => {
   clearInterval(sampler);
-  await app.close();
-  await db.close();
   await drop();
-  process.exit(0);
-};
-process.on('SIGTERM', () => void stop());
-process.on('SIGINT', () => void stop());
+});
