@@ -11,7 +11,7 @@
 //
 // Options (env): BENCH_DB=pg|pglite|both, BENCH_DURATION seconds of mix (30), BENCH_CONNECTIONS
 // (50), BENCH_SCALE (1 = full scale; 0.1 = 1k people, 10k collections, 50k items),
-// BENCH_ACCOUNTS (200).
+// BENCH_ACCOUNTS (200), BENCH_PGLITE_DURABLE=0 (PGlite commits without fsync, to measure its cost).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { createInterface } from 'node:readline';
@@ -23,6 +23,7 @@ const BASELINE_DURATION = Math.min(10, DURATION);
 const WARMUP = 3;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ACCOUNTS = process.env.BENCH_ACCOUNTS ?? '200';
+const durable = process.env.BENCH_PGLITE_DURABLE !== '0';
 const pgUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const which = process.env.BENCH_DB ?? 'both';
 const runs = [...(which !== 'pglite' && pgUrl ? ['postgres'] : []), ...(which !== 'pg' ? ['pglite'] : [])];
@@ -328,7 +329,7 @@ for (const kind of runs) {
   const ratio = (measured.all.perSecond / baseline.all.perSecond) * 100;
   total5xx += measured.all.status5xx + baseline.all.status5xx;
   const out = [
-    `### ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite (on disk, durable commits)'}`,
+    `### ${kind === 'postgres' ? 'PostgreSQL' : `PGlite (on disk, ${durable ? 'durable commits' : 'commits without fsync'})`}`,
     '',
     seededLine + '.',
     '',

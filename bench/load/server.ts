@@ -32,7 +32,8 @@ async function open(): Promise<{ db: Db; drop: () => Promise<void> }> {
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'acervo-load-'));
   return {
-    db: await openDb({ dataDir }),
+    // BENCH_PGLITE_DURABLE=0: without the fsync before each commit's answer, to see its cost.
+    db: await openDb({ dataDir, durable: process.env.BENCH_PGLITE_DURABLE !== '0' }),
     drop: async () => rmSync(dataDir, { recursive: true, force: true }),
   };
 }
