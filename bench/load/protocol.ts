@@ -21,9 +21,12 @@ export interface Ready {
   categories: string[];
 }
 
-export interface MemorySample {
+/** Once a second: process.memoryUsage() (bytes) and the event loop's delay over that second. */
+export interface ServerSample {
   rss: number;
   heapUsed: number;
   heapTotal: number;
   external: number;
+  loopDelayMeanMs: number;
+  loopDelayMaxMs: number;
 }

@@ -16,7 +16,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import type { MemorySample, Ready } from './protocol.ts';
+import type { ServerSample, Ready } from './protocol.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 30);
 const BASELINE_DURATION = Math.min(10, DURATION);
@@ -258,17 +258,17 @@ function startServer(kind: string) {
       env: { ...process.env, BENCH_DATABASE_URL: kind === 'postgres' ? pgUrl : '' },
     },
   );
-  const memory: MemorySample[] = [];
+  const samples: ServerSample[] = [];
   const ready = new Promise<Ready>((resolve, reject) => {
     createInterface({ input: child.stdout! }).on('line', (line) => {
       if (!line.startsWith('{')) return;
-      const message = JSON.parse(line) as Ready | { memory: MemorySample };
-      if ('memory' in message) memory.push(message.memory);
+      const message = JSON.parse(line) as Ready | { serverSample: ServerSample };
+      if ('serverSample' in message) samples.push(message.serverSample);
       else resolve(message);
     });
     child.on('exit', (code) => reject(new Error(`load server exited with ${code}`)));
   });
-  return { child, ready, memory };
+  return { child, ready, samples };
 }
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -303,12 +303,13 @@ for (const kind of runs) {
     await drive(ready.port, BASELINE_DURATION, baselineCall, failures),
     BASELINE_DURATION,
   );
-  const from = server.memory.length;
+  const from = server.samples.length;
   const measured = summarise(await drive(ready.port, DURATION, mix(ready), failures), DURATION);
   // The first sample is taken when the server is ready, before any request.
-  const idle = server.memory[0]!;
-  const during = server.memory.slice(from);
-  const peak = (key: keyof MemorySample) => Math.max(...during.map((m) => m[key]));
+  const idle = server.samples[0]!;
+  const during = server.samples.slice(from);
+  const peak = (key: keyof ServerSample) => Math.max(...during.map((m) => m[key]));
+  const meanLoopDelay = during.reduce((sum, m) => sum + m.loopDelayMeanMs, 0) / during.length;
 
   type Row = typeof measured.all;
   const cells = (label: string, r: Row) => [
@@ -337,7 +338,8 @@ for (const kind of runs) {
     '',
     `Mix: ${ratio.toFixed(1)}% of the baseline's requests/s. Server memory: idle after seeding RSS ` +
       `${mb(idle.rss)}, heap ${mb(idle.heapUsed)}; during the mix peak RSS ${mb(peak('rss'))}, ` +
-      `heap ${mb(peak('heapUsed'))} (of ${mb(peak('heapTotal'))}), external ${mb(peak('external'))}.`,
+      `heap ${mb(peak('heapUsed'))} (of ${mb(peak('heapTotal'))}), external ${mb(peak('external'))}. ` +
+      `Event loop delay during the mix: mean ${ms(meanLoopDelay)}, worst ${ms(peak('loopDelayMaxMs'))}.`,
   ].join('\n');
   console.log(`\n${out}`);
   tables.push(out);

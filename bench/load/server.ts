@@ -2,11 +2,12 @@
 // the load community into a new database (a scratch database on BENCH_DATABASE_URL's PostgreSQL
 // server, or PGlite on disk in a temporary DATA_DIR with durable commits, as `npm start` runs it),
 // starts the real app on a free port, signs in the accounts the load uses, prints one JSON line
-// when ready, then a memory sample a second (process.memoryUsage(), which includes PGlite's
-// WebAssembly memory in `rss`) until killed. Bench code only: nothing here is in the app.
+// when ready, then a sample a second (process.memoryUsage(), which includes PGlite's WebAssembly
+// memory in `rss`, and the event loop's delay) until killed. Bench code only: nothing here is in the app.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { openDb, type Db } from '../../apps/api/src/db/client.ts';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
@@ -16,7 +17,7 @@ import { hashPassword } from '../../apps/api/src/lib/passwords.ts';
 import { createSession } from '../../apps/api/src/modules/auth/auth.service.ts';
 import { serveUntilStopped } from '../serve-until-stopped.ts';
 import { FULL_SCALE, scaleBy, seedLoad } from './seed.ts';
-import type { Account, MemorySample, Ready } from './protocol.ts';
+import type { Account, Ready, ServerSample } from './protocol.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL;
 const scale = process.env.BENCH_SCALE ? scaleBy(Number(process.env.BENCH_SCALE)) : FULL_SCALE;
@@ -89,10 +90,21 @@ const ready: Ready = {
 };
 process.stdout.write(`${JSON.stringify(ready)}\n`);
 
+// How late the event loop runs timers: on PGlite, SQL runs on this same thread.
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
 const sample = () => {
   const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
-  const memory: MemorySample = { rss, heapUsed, heapTotal, external };
-  process.stdout.write(`${JSON.stringify({ memory })}\n`);
+  const serverSample: ServerSample = {
+    rss,
+    heapUsed,
+    heapTotal,
+    external,
+    loopDelayMeanMs: loopDelay.mean / 1e6,
+    loopDelayMaxMs: loopDelay.max / 1e6,
+  };
+  loopDelay.reset();
+  process.stdout.write(`${JSON.stringify({ serverSample })}\n`);
 };
 sample();
 const sampler = setInterval(sample, 1000);
