@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../apps/api/src/db/client.ts';
 
 /**
@@ -6,7 +5,11 @@ import type { Db } from '../apps/api/src/db/client.ts';
  * SIGINT, close the app, then the database, then whatever `drop` removes (a scratch database, a
  * temporary data directory), and exit.
  */
-export function serveUntilStopped(app: FastifyInstance, db: Db, drop: () => Promise<void>): void {
+export function serveUntilStopped(
+  app: { close(): PromiseLike<unknown> },
+  db: Db,
+  drop: () => Promise<void>,
+): void {
   const stop = async () => {
     await app.close();
     await db.close();
