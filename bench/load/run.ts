@@ -126,7 +126,9 @@ function mix(ready: Ready) {
           ...toggle(following, key),
         };
       }
-      const person = pick(ready.people.filter((p) => p !== account.userId).slice(0, 200));
+      // Following a person: not oneself (a 4xx by design), so draw again if it is.
+      let person = pick(ready.people);
+      while (person === account.userId) person = pick(ready.people);
       const key = `p:${account.userId}:${person}`;
       return { kind: 'follow', path: `/api/v1/user/${person}/follow`, token, ...toggle(following, key) };
     }

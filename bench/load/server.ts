@@ -109,6 +109,8 @@ const sample = () => {
 sample();
 const sampler = setInterval(sample, 1000);
 
+// If run.ts dies, the next sample cannot be written: stop as if told to, dropping the database.
+process.stdout.on('error', () => process.kill(process.pid, 'SIGTERM'));
 serveUntilStopped(app, db, async () => {
   clearInterval(sampler);
   await drop();
