@@ -14,6 +14,7 @@ import {
 import { loadConfig } from '../apps/api/src/env.ts';
 import { hashPassword } from '../apps/api/src/lib/passwords.ts';
 import { refreshRecommendations } from '../apps/api/src/modules/recommendation/recommendation.job.ts';
+import { serveUntilStopped } from './serve-until-stopped.ts';
 
 const COLLECTIONS = Number(process.env.BENCH_COLLECTIONS ?? 10_000);
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 1_000);
@@ -161,11 +162,4 @@ process.stdout.write(
   })}\n`,
 );
 
-const stop = async () => {
-  await app.close();
-  await db.close();
-  await drop();
-  process.exit(0);
-};
-process.on('SIGTERM', () => void stop());
-process.on('SIGINT', () => void stop());
+serveUntilStopped(app, db, drop);

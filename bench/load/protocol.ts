@@ -1,0 +1,32 @@
+// What bench/load/server.ts tells bench/load/run.ts over its stdout, one JSON object a line.
+import type { SeedReport } from './seed.ts';
+
+export interface Account {
+  token: string;
+  userId: string;
+  /** Collections the account owns (up to 10): where it adds and deletes items. */
+  collections: string[];
+}
+
+export interface Ready {
+  ready: true;
+  db: 'pglite' | 'postgres';
+  port: number;
+  seeded: SeedReport;
+  accounts: Account[];
+  /** A sample of public collections with their owners. */
+  collections: { id: string; owner: string }[];
+  /** A sample of people. */
+  people: string[];
+  categories: string[];
+}
+
+/** Once a second: process.memoryUsage() (bytes) and the event loop's delay over that second. */
+export interface ServerSample {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  loopDelayMeanMs: number;
+  loopDelayMaxMs: number;
+}

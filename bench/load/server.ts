@@ -1,0 +1,117 @@
+// The server side of `npm run bench:load` (started by bench/load/run.ts, not on its own): seeds
+// the load community into a new database (a scratch database on BENCH_DATABASE_URL's PostgreSQL
+// server, or PGlite on disk in a temporary DATA_DIR with durable commits, as `npm start` runs it),
+// starts the real app on a free port, signs in the accounts the load uses, prints one JSON line
+// when ready, then a sample a second (process.memoryUsage(), which includes PGlite's WebAssembly
+// memory in `rss`, and the event loop's delay) until killed. Bench code only: nothing here is in the app.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { buildApp } from '../../apps/api/src/app.ts';
+import { openDb, type Db } from '../../apps/api/src/db/client.ts';
+import { migrate } from '../../apps/api/src/db/migrate.ts';
+import { createScratchDatabase } from '../../apps/api/src/db/scratch-database.ts';
+import { loadConfig } from '../../apps/api/src/env.ts';
+import { hashPassword } from '../../apps/api/src/lib/passwords.ts';
+import { createSession } from '../../apps/api/src/modules/auth/auth.service.ts';
+import { serveUntilStopped } from '../serve-until-stopped.ts';
+import { FULL_SCALE, scaleBy, seedLoad } from './seed.ts';
+import type { Account, Ready, ServerSample } from './protocol.ts';
+
+const adminUrl = process.env.BENCH_DATABASE_URL;
+const scale = process.env.BENCH_SCALE ? scaleBy(Number(process.env.BENCH_SCALE)) : FULL_SCALE;
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 200);
+const POOL_SIZE = 10;
+
+const log = (message: string) => process.stderr.write(`[load-server] ${message}\n`);
+
+async function open(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (adminUrl) {
+    const scratch = await createScratchDatabase(adminUrl, 'acervo_load');
+    return { db: await openDb({ databaseUrl: scratch.url, poolSize: POOL_SIZE }), drop: scratch.drop };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'acervo-load-'));
+  return {
+    // BENCH_PGLITE_DURABLE=0: without the fsync before each commit's answer, to see its cost.
+    db: await openDb({ dataDir, durable: process.env.BENCH_PGLITE_DURABLE !== '0' }),
+    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+const { db, drop } = await open();
+await migrate(db);
+log(`seeding ${JSON.stringify(scale)} on ${db.kind}`);
+const seeded = await seedLoad(db, scale, await hashPassword('Carga2026senha!'));
+log(`seeded in ${seeded.seconds.toFixed(1)} s: ${JSON.stringify(seeded)}`);
+
+// The accounts the load signs in as, spread over the people; sessions through the auth service.
+const people = await db.query<{ id: string; name: string; email: string }>(
+  `SELECT id, name, email FROM users ORDER BY id LIMIT $1`,
+  [ACCOUNTS],
+);
+const accounts: Account[] = [];
+for (const person of people) {
+  const session = await createSession(db, { ...person, picture: null }, 30, { userAgent: 'bench:load' });
+  const own = await db.query<{ id: string }>('SELECT id FROM collections WHERE user_id = $1 LIMIT 10', [
+    person.id,
+  ]);
+  accounts.push({ token: session.access_token, userId: person.id, collections: own.map((c) => c.id) });
+}
+
+// What the reads pick from: public collections and people, sampled across the whole table.
+const collections = await db.query<{ id: string; user_id: string }>(
+  `SELECT id, user_id FROM collections WHERE NOT private ORDER BY md5(id) LIMIT 5000`,
+);
+const persons = await db.query<{ id: string }>('SELECT id FROM users ORDER BY md5(id) LIMIT 2000');
+const categories = await db.query<{ id: string }>('SELECT id FROM categories ORDER BY id');
+
+const config = loadConfig({
+  LOG_LEVEL: 'warn',
+  CAPTCHA_PROVIDER: 'off',
+  DATABASE_POOL_SIZE: String(POOL_SIZE),
+  // Daily abuse caps are not under test here: 200 accounts liking and following for as long as
+  // BENCH_DURATION says would reach them. The per-minute item write limit stays as deployed.
+  SOCIAL_DAILY_LIKES: '1000000',
+  SOCIAL_DAILY_FOLLOWS: '1000000',
+});
+const app = await buildApp({ config, db });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const ready: Ready = {
+  ready: true,
+  db: db.kind,
+  port: typeof address === 'object' && address ? address.port : 0,
+  seeded,
+  accounts,
+  collections: collections.map((c) => ({ id: c.id, owner: c.user_id })),
+  people: persons.map((p) => p.id),
+  categories: categories.map((c) => c.id),
+};
+process.stdout.write(`${JSON.stringify(ready)}\n`);
+
+// How late the event loop runs timers: on PGlite, SQL runs on this same thread.
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+const sample = () => {
+  const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+  const serverSample: ServerSample = {
+    rss,
+    heapUsed,
+    heapTotal,
+    external,
+    loopDelayMeanMs: loopDelay.mean / 1e6,
+    loopDelayMaxMs: loopDelay.max / 1e6,
+  };
+  loopDelay.reset();
+  process.stdout.write(`${JSON.stringify({ serverSample })}\n`);
+};
+sample();
+const sampler = setInterval(sample, 1000);
+
+// If run.ts dies, the next sample cannot be written: stop as if told to, dropping the database.
+process.stdout.on('error', () => process.kill(process.pid, 'SIGTERM'));
+serveUntilStopped(app, db, async () => {
+  clearInterval(sampler);
+  await drop();
+});
