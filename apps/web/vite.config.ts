@@ -5,6 +5,22 @@ import { precompress } from './build/precompress.ts';
 import { purgeBootstrap } from './build/purge-css.ts';
 import { serviceWorker } from './build/service-worker-plugin.ts';
 
+/**
+ * Preact renders the built app (decision 026): `preact/compat` is React's API in about 10 KB gzip
+ * instead of React 19's 68 KB, on every page. Every import of React, ours and the libraries', goes
+ * there. Build only: the dev server and the web tests keep React (Vitest loads the libraries
+ * through Node, which would mix both renderers in one tree), and the browser journeys, which run
+ * the build, check the app on Preact. Our code keeps React's types and imports.
+ */
+const preact = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  // react-i18next's shim of this hook for React 17 (CommonJS, requiring React): Preact has it.
+  { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
+];
+
 const reactRouterProduction = new URL(
   '../../node_modules/react-router/dist/production/index.mjs',
   import.meta.url,
@@ -16,7 +32,7 @@ const reactRouterProduction = new URL(
  * Swiper, dnd-kit and the masks get chunks of their own, loaded only by the pages that use them.
  */
 const vendorGroups: { name: string; test: RegExp }[] = [
-  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+  { name: 'preact', test: /node_modules[\\/]preact[\\/]/ },
   { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
   { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/ },
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
@@ -33,7 +49,7 @@ export default defineConfig(({ command }) => ({
     // the production one ships beside it and is what a build should carry.
     alias:
       command === 'build'
-        ? [{ find: /^react-router$/, replacement: fileURLToPath(reactRouterProduction) }]
+        ? [...preact, { find: /^react-router$/, replacement: fileURLToPath(reactRouterProduction) }]
         : [],
   },
   server: {
