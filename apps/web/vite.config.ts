@@ -67,6 +67,12 @@ export default defineConfig(({ command }) => ({
     // .vite/manifest.json: which chunks and stylesheets each page loads, read by the size budgets.
     manifest: true,
     rolldownOptions: {
+      // React Router reads React 19's useOptimistic when it exists and falls back without it, as
+      // on Preact: the build's notice that the import is undefined is that case, not a fault.
+      onwarn(warning, warn) {
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
+        warn(warning);
+      },
       // Only the matched modules: a shared helper (prop-types) must not follow one library's group.
       output: { codeSplitting: { includeDependenciesRecursively: false, groups: vendorGroups } },
     },
