@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { issue } from './validation.ts';
-import { PICTURE_MAX_BYTES, PICTURE_ACCEPT } from './limits.ts';
-export { PICTURE_MAX_BYTES, PICTURE_ACCEPT };
+import { PICTURE_MAX_BYTES } from './limits.ts';
+export { PICTURE_MAX_BYTES };
 
 /**
  * `DELETE /api/v1/user/{user_id}`: an account with a password confirms with it; an account without
