@@ -14,10 +14,11 @@ const KB = 1024;
 
 /**
  * The issue's targets (gzip): the first pages a visitor opens <= 110 KB of JavaScript, any page
- * <= 180 KB, CSS <= 30 KB per page. CSS meets its target and is held to it. JavaScript does not
- * yet: React 19, React Router 7 and i18next alone weigh ~120 KB gzip (docs/decisions/016). So each
- * page's JavaScript is held to the size it reached in issue 12 (a few KB of headroom): it can only
- * get lighter, and a budget is lowered toward the target whenever a page gets lighter.
+ * <= 180 KB, CSS <= 30 KB per page. CSS meets its target and is held to it. JavaScript meets it on
+ * every page but three since Preact, the split catalogues and the split pages (decision 026): a
+ * page within its target is held to the target; `/login` and `/register` (zod and react-hook-form
+ * for their forms, 39 KB) and `/account` (those and the masks) are held to the size they reached,
+ * plus at most 2 KB, so they can only get lighter.
  */
 const TARGET = { firstPagesJs: 110 * KB, anyPageJs: 180 * KB };
 const CSS_BUDGET = 30 * KB;
@@ -34,17 +35,17 @@ const route = (name: string) => `src/app/routes/${name}.tsx`;
 
 /** Pages (their modules) and their JavaScript budgets. */
 const PAGES: PageBudget[] = [
-  { name: '/', modules: [route('landing')], first: true, jsBudgetKb: 175 },
-  { name: '/login', modules: [route('login')], first: true, jsBudgetKb: 220 },
-  { name: '/register', modules: [route('register')], first: true, jsBudgetKb: 220 },
-  { name: '/help', modules: [route('help')], jsBudgetKb: 175 },
-  { name: '/lists/{id} (visitor)', modules: [route('lists')], jsBudgetKb: 255 },
-  { name: '/feed', modules: [route('feed'), ...SIGNED_IN], jsBudgetKb: 248 },
-  { name: '/profile', modules: [route('profile'), ...SIGNED_IN], jsBudgetKb: 275 },
-  { name: '/lists/{id} (signed in)', modules: [route('lists'), ...SIGNED_IN], jsBudgetKb: 270 },
-  { name: '/account', modules: [route('account'), ...SIGNED_IN], jsBudgetKb: 265 },
-  { name: '/search', modules: [route('search'), ...SIGNED_IN], jsBudgetKb: 240 },
-  { name: '/onboarding', modules: [route('onboarding'), ...SIGNED_IN], jsBudgetKb: 235 },
+  { name: '/', modules: [route('landing')], first: true, jsBudgetKb: 110 },
+  { name: '/login', modules: [route('login')], first: true, jsBudgetKb: 154 },
+  { name: '/register', modules: [route('register')], first: true, jsBudgetKb: 154 },
+  { name: '/help', modules: [route('help')], jsBudgetKb: 180 },
+  { name: '/lists/{id} (visitor)', modules: [route('lists')], jsBudgetKb: 180 },
+  { name: '/feed', modules: [route('feed'), ...SIGNED_IN], jsBudgetKb: 180 },
+  { name: '/profile', modules: [route('profile'), ...SIGNED_IN], jsBudgetKb: 180 },
+  { name: '/lists/{id} (signed in)', modules: [route('lists'), ...SIGNED_IN], jsBudgetKb: 180 },
+  { name: '/account', modules: [route('account'), ...SIGNED_IN], jsBudgetKb: 191 },
+  { name: '/search', modules: [route('search'), ...SIGNED_IN], jsBudgetKb: 180 },
+  { name: '/onboarding', modules: [route('onboarding'), ...SIGNED_IN], jsBudgetKb: 180 },
 ];
 
 type Chunk = { file: string; imports?: string[]; css?: string[] };

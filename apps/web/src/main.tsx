@@ -2,16 +2,19 @@
 import './lib/zod-jitless';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles/app.css';
-import './lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { i18nReady } from './lib/i18n';
 import { registerServiceWorker } from './lib/service-worker';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first render is already in the reader's language (English is fetched first when chosen).
+void i18nReady.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
 
 // Production only: in development the worker would serve yesterday's modules to Vite's reloads.

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { issue } from './validation.ts';
-
-/** `PUT /api/v1/user/{user_id}/picture`: the largest file accepted (413 beyond it). */
-export const PICTURE_MAX_BYTES = 4 * 1024 * 1024;
-/** What the photo field accepts; the API decides the type from the content, not from this list. */
-export const PICTURE_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
+import { PICTURE_MAX_BYTES } from './limits.ts';
+export { PICTURE_MAX_BYTES };
 
 /**
  * `DELETE /api/v1/user/{user_id}`: an account with a password confirms with it; an account without

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { envelope, idSchema } from './common.ts';
 import { imageSchema } from './image.ts';
 import { issue, optionalText, requiredText } from './validation.ts';
+import { RATING_MIN, RATING_MAX } from './limits.ts';
+export { RATING_MIN, RATING_MAX };
 
 export const ITEM_NAME_MAX = 200;
 export const ITEM_DESCRIPTION_MAX = 2000;
-export const RATING_MIN = 0.5;
-export const RATING_MAX = 5;
 /**
  * Items one collection may hold: a bound on what one reader downloads page by page and on what a
  * writer can pile up (issue 14). Past it, adding answers 409 COLLECTION_FULL.

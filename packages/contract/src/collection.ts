@@ -3,13 +3,14 @@ import { envelope, idSchema } from './common.ts';
 import { collectionItemSchema } from './collection-item.ts';
 import { imageSchema } from './image.ts';
 import { issue, optionalText, requiredText } from './validation.ts';
+import { CARD_PREVIEW_ITEMS, COLLABORATOR_ROLES, type CollaboratorRole } from './limits.ts';
+export { CARD_PREVIEW_ITEMS, COLLABORATOR_ROLES };
+export type { CollaboratorRole };
 
 export const COLLECTION_NAME_MAX = 120;
 export const COLLECTION_DESCRIPTION_MAX = 2000;
 /** Listing limits: any larger `limit` is capped to this. */
 export const LIST_LIMIT_MAX = 50;
-/** Card previews show the first items of a collection (spec section 9). */
-export const CARD_PREVIEW_ITEMS = 3;
 /** Items on `GET /collection/{id}`, and per page of `GET /collection/{id}/items` (issue 14). */
 export const COLLECTION_ITEMS_PAGE = 100;
 
@@ -50,9 +51,6 @@ export type CollectionUpdateFields = z.output<typeof collectionUpdateBody>;
 /** What the viewer is to a collection: its owner, a collaborator, or nobody in particular (null). */
 export const COLLECTION_ROLES = ['owner', 'editor', 'viewer'] as const;
 export type CollectionRole = (typeof COLLECTION_ROLES)[number];
-/** Roles the owner hands out: editors add, edit, delete and reorder items; viewers may read. */
-export const COLLABORATOR_ROLES = ['editor', 'viewer'] as const;
-export type CollaboratorRole = (typeof COLLABORATOR_ROLES)[number];
 
 /**
  * The collection a copy was saved from ("salva de <nome>"). The person is always shown; `id` and

@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
+import { IMAGE_ASPECTS, type ImageAspect } from './limits.ts';
+export { IMAGE_ASPECTS };
+export type { ImageAspect };
 
-/**
- * The shapes a picture of an item or a cover is cropped to: a 2:3 poster (films, books) or a 1:1
- * square (everything else). Width over height.
- */
-export const IMAGE_ASPECTS = ['poster', 'square'] as const;
-export type ImageAspect = (typeof IMAGE_ASPECTS)[number];
 export const ASPECT_RATIO: Record<ImageAspect, number> = { poster: 2 / 3, square: 1 };
 /** The widths each picture is re-encoded at (never enlarged), in WebP and JPEG. */
 export const IMAGE_WIDTHS = [160, 320, 640] as const;

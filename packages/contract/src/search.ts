@@ -2,11 +2,9 @@ import { z } from 'zod';
 import { idSchema } from './common.ts';
 import { cursorParam, limitParam } from './collection.ts';
 import { issue, requiredText } from './validation.ts';
-
-export const SEARCH_TYPES = ['collection', 'item', 'user'] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
-
-export const SEARCH_QUERY_MAX = 100;
+import { SEARCH_TYPES, SEARCH_QUERY_MAX, type SearchType } from './limits.ts';
+export { SEARCH_TYPES, SEARCH_QUERY_MAX };
+export type { SearchType };
 
 /**
  * `GET /api/v1/search?q=...&type=...`. Words are matched accent- and case-insensitively with

@@ -65,17 +65,23 @@ const signedInRoutes: RouteObject[] = [
   },
   { path: 'feed', lazy: page(() => import('./routes/feed'), 'FeedPage') },
   { path: 'search', lazy: page(() => import('./routes/search'), 'SearchPage') },
-  { path: 'lists/create', lazy: page(() => import('./routes/lists'), 'CollectionCreatePage') },
-  { path: 'lists/edit/:id', lazy: page(() => import('./routes/lists'), 'CollectionEditPage') },
-  { path: 'lists/:id/items/create', lazy: page(() => import('./routes/lists'), 'ItemCreateRoute') },
-  { path: 'lists/:id/items/edit/:item', lazy: page(() => import('./routes/lists'), 'ItemEditRoute') },
+  { path: 'lists/create', lazy: page(() => import('./routes/collection-forms'), 'CollectionCreatePage') },
+  { path: 'lists/edit/:id', lazy: page(() => import('./routes/collection-forms'), 'CollectionEditPage') },
+  {
+    path: 'lists/:id/items/create',
+    lazy: page(() => import('./routes/collection-forms'), 'ItemCreateRoute'),
+  },
+  {
+    path: 'lists/:id/items/edit/:item',
+    lazy: page(() => import('./routes/collection-forms'), 'ItemEditRoute'),
+  },
   {
     path: 'account',
     lazy: page(() => import('./routes/account'), 'AccountLayout'),
     children: [
       { index: true, element: <Navigate to="/account/profile" replace /> },
       { path: 'profile', lazy: page(() => import('./routes/account'), 'AccountProfilePage') },
-      { path: 'security', lazy: page(() => import('./routes/account'), 'AccountSecurityPage') },
+      { path: 'security', lazy: page(() => import('./routes/account-security'), 'AccountSecurityPage') },
     ],
   },
 ];

@@ -1,6 +1,5 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from '../locales/en';
 import { pt } from '../locales/pt';
 
 export const LANGUAGES = ['pt', 'en'] as const;
@@ -21,16 +20,39 @@ function reflectOnDocument(language: string): void {
   document.documentElement.lang = language === 'en' ? 'en' : 'pt-BR';
 }
 
-// Catalogues are bundled and initialised synchronously: the first render is already translated.
-void i18n.use(initReactI18next).init({
-  resources: { pt: { translation: pt }, en: { translation: en } },
-  lng: storedLanguage(),
-  fallbackLng: 'en',
-  supportedLngs: LANGUAGES,
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/**
+ * Only Portuguese, the default, is in the first chunk (decision 026): the English catalogue is a
+ * chunk of its own, fetched before the first render when English is the stored choice, and by
+ * `changeLanguage('en')` (i18next waits for it before it switches).
+ */
+const englishOnDemand: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, _namespace, callback) => {
+    if (language !== 'en') return callback(null, {});
+    import('../locales/en').then(
+      ({ en }) => callback(null, en),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
+
+/** Resolves once the stored language's catalogue is in: main.tsx renders after it. */
+export const i18nReady = i18n
+  .use(englishOnDemand)
+  .use(initReactI18next)
+  .init({
+    resources: { pt: { translation: pt } },
+    partialBundledLanguages: true,
+    lng: storedLanguage(),
+    fallbackLng: 'pt',
+    supportedLngs: LANGUAGES,
+    // Portuguese is bundled: the app renders at once (tests too); English resolves i18nReady later.
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: false },
+  });
 reflectOnDocument(i18n.language);
 i18n.on('languageChanged', (language) => {
   reflectOnDocument(language);

@@ -2,11 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { AccountProfile } from '../../features/users/components/account-form';
 import { AccountMenu } from '../../features/users/components/account-menu';
-import { PrivacyPanel } from '../../features/recommendations/components/privacy-panel';
-import { DataExport } from '../../features/users/components/data-export';
-import { DeleteAccount } from '../../features/users/components/delete-account';
-import { DeviceSessions } from '../../features/users/components/device-sessions';
-import { SecurityForm } from '../../features/users/components/security-form';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 
 /** /account/*: the side menu next to the page (spec section 2). */
@@ -25,7 +20,8 @@ export function AccountLayout() {
   );
 }
 
-function AccountHeading({ title, subtitle }: { title: string; subtitle: string }) {
+/** The title of an account page (here and in ./account-security). */
+export function AccountHeading({ title, subtitle }: { title: string; subtitle: string }) {
   return (
     <div className="mb-4">
       <h1 className="h3 fw-bold mb-1">{title}</h1>
@@ -41,28 +37,6 @@ export function AccountProfilePage() {
     <>
       <AccountHeading title={t('users.account.profileTitle')} subtitle={t('users.account.profileSubtitle')} />
       <AccountProfile />
-    </>
-  );
-}
-
-export function AccountSecurityPage() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('users.account.securityPageTitle'));
-  return (
-    <>
-      <AccountHeading
-        title={t('users.account.securityTitle')}
-        subtitle={t('users.account.securitySubtitle')}
-      />
-      <div className="card border-0 shadow-sm">
-        <div className="card-body p-4">
-          <SecurityForm />
-        </div>
-      </div>
-      <DeviceSessions />
-      <PrivacyPanel />
-      <DataExport />
-      <DeleteAccount />
     </>
   );
 }

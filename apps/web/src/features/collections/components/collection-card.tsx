@@ -1,4 +1,5 @@
-import { CARD_PREVIEW_ITEMS, type Collection } from '@acervo/contract/collection';
+import type { Collection } from '@acervo/contract/collection';
+import { CARD_PREVIEW_ITEMS } from '@acervo/contract/limits';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

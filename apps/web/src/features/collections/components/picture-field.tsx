@@ -1,7 +1,6 @@
-import { PICTURE_ACCEPT, PICTURE_MAX_BYTES } from '@acervo/contract/account';
 import type { Collection } from '@acervo/contract/collection';
 import type { CollectionItem } from '@acervo/contract/collection-item';
-import { IMAGE_ASPECTS, type ImageAspect } from '@acervo/contract/image';
+import { IMAGE_ASPECTS, PICTURE_ACCEPT, PICTURE_MAX_BYTES, type ImageAspect } from '@acervo/contract/limits';
 import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/ui/form-alert';

@@ -1,4 +1,4 @@
-import { RATING_MAX } from '@acervo/contract/collection-item';
+import { RATING_MAX } from '@acervo/contract/limits';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StarIcon } from '../../../components/ui/icons';

@@ -1,4 +1,4 @@
-import { SEARCH_QUERY_MAX } from '@acervo/contract/search';
+import { SEARCH_QUERY_MAX } from '@acervo/contract/limits';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import { SEARCH_QUERY_MAX, SEARCH_TYPES, type SearchType } from '@acervo/contract/search';
+import { SEARCH_QUERY_MAX, SEARCH_TYPES, type SearchType } from '@acervo/contract/limits';
 import { useEffect, useRef, useState } from 'react';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';

@@ -1,4 +1,5 @@
-import { COLLABORATOR_ROLES, type CollaboratorRole, type Collection } from '@acervo/contract/collection';
+import type { Collection } from '@acervo/contract/collection';
+import { COLLABORATOR_ROLES, type CollaboratorRole } from '@acervo/contract/limits';
 import {
   collaboratorByEmailBody,
   inviteLinkBody,

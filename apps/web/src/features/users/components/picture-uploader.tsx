@@ -1,4 +1,4 @@
-import { PICTURE_ACCEPT, PICTURE_MAX_BYTES } from '@acervo/contract/account';
+import { PICTURE_ACCEPT, PICTURE_MAX_BYTES } from '@acervo/contract/limits';
 import type { UserAccount } from '@acervo/contract/user';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
