@@ -6,6 +6,7 @@ import { damagedDatabase, hasDatabase, lockDataDir } from './data-dir.ts';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
+import { listenPostgres, type Listener } from './listen.ts';
 
 /**
  * The one database handle every service receives. Raw SQL in the PostgreSQL dialect, the same on
@@ -30,6 +31,11 @@ export interface Db extends Queryable {
    * (PGlite runs one at a time), after a checkpoint. What `npm run backup` writes.
    */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * Hears NOTIFY on `channel` (sent by any process using the database, this one included);
+   * resolves to a function that stops. On PostgreSQL over a dedicated connection that reconnects.
+   */
+  listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -122,6 +128,12 @@ async function openPglite(pglite: PGlite, onDisk: boolean, onClose: () => void):
     kind: 'pglite',
     ...wrap(pglite),
     transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    async listen(channel, listener) {
+      // One process holds an embedded database: its own notifications are all there are.
+      const stop = await pglite.listen(channel, (payload) => listener.onMessage(payload));
+      listener.onListening(true);
+      return () => stop();
+    },
     ...(onDisk
       ? {
           async dumpDataDir() {
@@ -178,6 +190,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
         client.release();
       }
     },
+    listen: (channel, listener) => listenPostgres(url, channel, listener),
     close: () => pool.end(),
   };
 }

@@ -58,6 +58,8 @@ export async function accountRoutes(
     async (request) => {
       const user = signedInUser(request);
       await deleteAccount(db, storage, request.params.user_id, user, request.body);
+      // Its sessions went with it (ON DELETE CASCADE); other processes hear it from the database.
+      app.sessionCache.forgetUser(user.id);
       return { data: { deleted: true as const } };
     },
   );
