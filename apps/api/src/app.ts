@@ -15,6 +15,7 @@ import { createCaptchaVerifier } from './modules/captcha/captcha.service.ts';
 import { categoryRoutes } from './modules/category/category.routes.ts';
 import { collaboratorRoutes } from './modules/collaborator/collaborator.routes.ts';
 import { collectionItemRoutes } from './modules/collection-item/collection-item.routes.ts';
+import { registerCategoryPages } from './modules/collection/category-pages.ts';
 import { collectionRoutes } from './modules/collection/collection.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp({
     idleDays: config.SESSION_IDLE_DAYS,
     cacheSeconds: config.SESSION_CACHE_SECONDS,
   });
+  await registerCategoryPages(app, db);
   const storage = mediaStorageFor(config);
   await loadImageSigningKey(config);
   const captcha = await createCaptchaVerifier(db, config);
