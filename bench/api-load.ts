@@ -11,7 +11,7 @@
 // set, then pglite too unless BENCH_DB=pg), BENCH_DURATION seconds per target (10),
 // BENCH_CONNECTIONS (50), BENCH_COLLECTIONS (10000), BENCH_TARGETS (comma-separated subset of
 // by_category,recommended,collection,search), BENCH_CPU_PROF=<dir> (a CPU profile of the server
-// per database, see bench/cpu-profile.ts).
+// while each real target is measured, see bench/cpu-profile.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +47,7 @@ interface Result {
 }
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const PROFILE = Boolean(process.env.BENCH_CPU_PROF);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const pgUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const which = process.env.BENCH_DB ?? (pgUrl ? 'both' : 'pglite');
@@ -128,13 +129,16 @@ for (const kind of runs) {
     const real = `${base}${ready.paths[target]}`;
     const fixed = `${base}/bench/baseline/${target}`;
     const bareJson = `${bare}/json/${target}`;
-    // Warm up: JIT, prepared statements, connection pool, caches.
-    await load(real, auth, 2);
-    await load(fixed, {}, 2);
+    // Each warmed up just before it is measured (JIT, caches; for the real route the connection
+    // pool, which closes connections idle for 10 s, and the statements prepared on them).
     await load(bareJson, {}, 2);
     const bareResult = await load(bareJson, {}, DURATION);
+    await load(fixed, {}, 2);
     const baseline = await load(fixed, {}, DURATION);
+    await load(real, auth, 2);
+    if (PROFILE) await fetch(`${base}/bench/profile/start`, { method: 'POST' });
     const measured = await load(real, auth, DURATION);
+    if (PROFILE) await fetch(`${base}/bench/profile/stop/${target}`, { method: 'POST' });
     for (const r of [bareResult, baseline, measured]) report(r);
     rows.push([
       kind,

@@ -3,8 +3,9 @@
 // answer a fixed in-memory JSON of the same size as the real answers. Next to it, on a port of its
 // own, a bare `node:http` server answers a fixed ~1.4 KB buffer and the same JSON bodies: what
 // Node alone costs, so the app's share of the machine can be read off. Prints one JSON line when
-// ready and serves until killed. With BENCH_CPU_PROF=<dir> it profiles the CPU from "ready" to
-// the end (no seeding in it) and writes <dir>/<db>.cpuprofile (read it with bench/cpu-profile.ts).
+// ready and serves until killed. With BENCH_CPU_PROF=<dir>, the load driver has it profile the CPU
+// while each real target is measured (POST /bench/profile/start, then /stop/<target>): written to
+// <dir>/<db>-<target>.cpuprofile, read with bench/cpu-profile.ts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
@@ -58,9 +59,12 @@ log(
     `${community.items.length} items in ${((Date.now() - started) / 1000).toFixed(1)} s (${db.kind})`,
 );
 
-// The recommendation neighbours, as the API process's job would have built them by now.
-const precompute = await refreshRecommendations(db, { force: true });
-log(`recommendation neighbours precomputed in ${(precompute.ms / 1000).toFixed(1)} s`);
+// The recommendation neighbours, as the API process's job would have built them by now (only when
+// that target is measured: it takes longer than the seeding).
+if (!process.env.BENCH_TARGETS || process.env.BENCH_TARGETS.includes('recommended')) {
+  const precompute = await refreshRecommendations(db, { force: true });
+  log(`recommendation neighbours precomputed in ${(precompute.ms / 1000).toFixed(1)} s`);
+}
 
 const config = loadConfig({
   LOG_LEVEL: 'warn',
@@ -76,6 +80,26 @@ app.get('/bench/baseline/:name', async (request, reply) => {
   const body = baseline[(request.params as { name: string }).name];
   return body === undefined ? reply.status(404).send({}) : body;
 });
+const profileDir = process.env.BENCH_CPU_PROF;
+const profiler = profileDir ? new Session() : undefined;
+if (profiler && profileDir) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  // 200 µs between samples (V8's default is 1 ms): enough samples in a few seconds per target.
+  await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
+  app.post('/bench/profile/start', async () => {
+    await profiler.post('Profiler.start');
+    return {};
+  });
+  app.post('/bench/profile/stop/:name', async (request) => {
+    const { profile } = await profiler.post('Profiler.stop');
+    mkdirSync(profileDir, { recursive: true });
+    const file = join(profileDir, `${db.kind}-${(request.params as { name: string }).name}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    log(`CPU profile written to ${file}`);
+    return {};
+  });
+}
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
@@ -168,16 +192,6 @@ await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
 const bareAddress = bare.address();
 const barePort = typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0;
 
-const profileDir = process.env.BENCH_CPU_PROF;
-const profiler = profileDir ? new Session() : undefined;
-if (profiler) {
-  profiler.connect();
-  await profiler.post('Profiler.enable');
-  // 100 µs between samples (V8's default is 1 ms): enough samples in a few seconds per target.
-  await profiler.post('Profiler.setSamplingInterval', { interval: 100 });
-  await profiler.post('Profiler.start');
-}
-
 process.stdout.write(
   `${JSON.stringify({
     ready: true,
@@ -201,13 +215,6 @@ process.stdout.write(
 );
 
 const stop = async () => {
-  if (profiler && profileDir) {
-    const { profile } = await profiler.post('Profiler.stop');
-    mkdirSync(profileDir, { recursive: true });
-    const file = join(profileDir, `${db.kind}.cpuprofile`);
-    writeFileSync(file, JSON.stringify(profile));
-    log(`CPU profile written to ${file}`);
-  }
   bare.close();
   await app.close();
   await db.close();
