@@ -176,7 +176,8 @@ if (process.env.TEST_DATABASE_URL) {
       const listeners = () =>
         ctx.db.query<{ pid: number }>(
           `SELECT pid FROM pg_stat_activity
-           WHERE application_name = 'acervo-listen' AND datname = current_database() AND query LIKE 'LISTEN%'`,
+           WHERE application_name = 'acervo-listen' AND datname = current_database()
+             AND query = 'LISTEN acervo_session_ended'`,
         );
       expect(await listeners()).toHaveLength(2);
       await ctx.db.query(
