@@ -57,6 +57,11 @@ export class CategoryPages {
     this.writers.set(userId, now);
   }
 
+  /** Forgets every page: for data changed behind the API's back (tests truncating tables). */
+  clear(): void {
+    this.pages.clear();
+  }
+
   private dropStale(now: number): void {
     for (const [key, { until }] of this.pages) if (until <= now) this.pages.delete(key);
     for (const [id, at] of this.writers) if (now - at >= PAGE_TTL_MS) this.writers.delete(id);
