@@ -2,23 +2,32 @@
 // For GET /api/v1/collection/by_category/{id}, GET /api/v1/collection/recommended?limit=20 (for a
 // reader with the likes and follows of the median seeded person), GET /api/v1/collection/{id} and
 // GET /api/v1/search?q=<the commonest word of collection names> on a seeded database
-// (10k collections, ~55k items), prints requests/s and p99 next to a baseline measured in the same
-// run: the same server answering a fixed in-memory JSON of the same size. Not a test.
+// (10k collections, ~55k items), prints requests/s and p99 next to baselines measured in the same
+// run: the same Fastify app answering a fixed in-memory copy of the same JSON, and a bare
+// `node:http` server answering that JSON (and, once per database, a fixed ~1.4 KB buffer).
+// Not a test.
 //
 // Options (env): BENCH_DB=pg|pglite|both (default: pg when TEST_DATABASE_URL or DATABASE_URL is
 // set, then pglite too unless BENCH_DB=pg), BENCH_DURATION seconds per target (10),
-// BENCH_CONNECTIONS (50), BENCH_COLLECTIONS (10000).
+// BENCH_CONNECTIONS (50), BENCH_COLLECTIONS (10000), BENCH_TARGETS (comma-separated subset of
+// by_category,recommended,collection,search), BENCH_CPU_PROF=<dir> (a CPU profile of the server
+// while each real target is measured, see bench/cpu-profile.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
-const TARGETS = ['by_category', 'recommended', 'collection', 'search'] as const;
-type Target = (typeof TARGETS)[number];
+const ALL_TARGETS = ['by_category', 'recommended', 'collection', 'search'] as const;
+type Target = (typeof ALL_TARGETS)[number];
+const TARGETS = process.env.BENCH_TARGETS
+  ? ALL_TARGETS.filter((t) => process.env.BENCH_TARGETS!.split(',').includes(t))
+  : ALL_TARGETS;
 
 interface Ready {
   db: string;
   port: number;
+  barePort: number;
+  fixedSize: number;
   token: string;
   paths: Record<Target, string>;
   sizes: Record<Target, number>;
@@ -38,6 +47,7 @@ interface Result {
 }
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const PROFILE = Boolean(process.env.BENCH_CPU_PROF);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const pgUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const which = process.env.BENCH_DB ?? (pgUrl ? 'both' : 'pglite');
@@ -74,10 +84,19 @@ async function load(url: string, headers: Record<string, string>, duration: numb
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const rows: string[][] = [];
 
+const ratio = (a: Result, b: Result) => `${((a.requests.average / b.requests.average) * 100).toFixed(1)}%`;
+
+function report(r: Result): void {
+  if (r.non2xx || r.errors || r.timeouts) {
+    console.error(`failures: non2xx=${r.non2xx} errors=${r.errors} timeouts=${r.timeouts}`);
+  }
+}
+
 for (const kind of runs) {
   console.log(`\n== ${kind}: seeding and starting the server ==`);
   const { child, ready } = await startServer(kind);
   const base = `http://127.0.0.1:${ready.port}`;
+  const bare = `http://127.0.0.1:${ready.barePort}`;
   const auth = { authorization: `Bearer ${ready.token}` };
   console.log(
     `seeded ${fmt(ready.seeded.collections)} collections, ${fmt(ready.seeded.items)} items, ` +
@@ -89,19 +108,38 @@ for (const kind of runs) {
     collection: 'GET /collection/{id}',
     search: `GET /search?q=${ready.searchWord} (20 of ${fmt(ready.searchMatches)} hits)`,
   };
+  // The floor: Node answering a fixed buffer, nothing else.
+  await load(`${bare}/fixed`, {}, 2);
+  const floor = await load(`${bare}/fixed`, {}, DURATION);
+  report(floor);
+  rows.push([
+    kind,
+    'bare node:http, fixed buffer',
+    `${(ready.fixedSize / 1024).toFixed(1)} KB`,
+    fmt(floor.requests.average),
+    `${floor.latency.p99} ms`,
+    '',
+    '',
+    '',
+    '',
+    '',
+  ]);
+  console.log(rows.at(-1)!.join(' | '));
   for (const target of TARGETS) {
     const real = `${base}${ready.paths[target]}`;
     const fixed = `${base}/bench/baseline/${target}`;
-    // Warm up: JIT, prepared statements, connection pool, caches.
-    await load(real, auth, 2);
+    const bareJson = `${bare}/json/${target}`;
+    // Each warmed up just before it is measured (JIT, caches; for the real route the connection
+    // pool, which closes connections idle for 10 s, and the statements prepared on them).
+    await load(bareJson, {}, 2);
+    const bareResult = await load(bareJson, {}, DURATION);
     await load(fixed, {}, 2);
     const baseline = await load(fixed, {}, DURATION);
+    await load(real, auth, 2);
+    if (PROFILE) await fetch(`${base}/bench/profile/start`, { method: 'POST' });
     const measured = await load(real, auth, DURATION);
-    for (const r of [baseline, measured]) {
-      if (r.non2xx || r.errors || r.timeouts) {
-        console.error(`failures: non2xx=${r.non2xx} errors=${r.errors} timeouts=${r.timeouts}`);
-      }
-    }
+    if (PROFILE) await fetch(`${base}/bench/profile/stop/${target}`, { method: 'POST' });
+    for (const r of [bareResult, baseline, measured]) report(r);
     rows.push([
       kind,
       labels[target],
@@ -110,7 +148,9 @@ for (const kind of runs) {
       `${measured.latency.p99} ms`,
       fmt(baseline.requests.average),
       `${baseline.latency.p99} ms`,
-      `${((measured.requests.average / baseline.requests.average) * 100).toFixed(1)}%`,
+      fmt(bareResult.requests.average),
+      `${bareResult.latency.p99} ms`,
+      `${ratio(measured, baseline)} / ${ratio(measured, bareResult)} / ${ratio(baseline, bareResult)}`,
     ]);
     console.log(rows.at(-1)!.join(' | '));
   }
@@ -118,10 +158,25 @@ for (const kind of runs) {
   await new Promise((resolve) => child.once('exit', resolve));
 }
 
-const header = ['db', 'route', 'body', 'req/s', 'p99', 'baseline req/s', 'baseline p99', 'share'];
+const header = [
+  'db',
+  'route',
+  'body',
+  'req/s',
+  'p99',
+  'fastify in-memory req/s',
+  'p99',
+  'bare node:http req/s',
+  'p99',
+  'app/fastify / app/bare / fastify/bare',
+];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
 console.log(`\n${CONNECTIONS} connections, ${DURATION} s per target, autocannon on the same machine`);
+console.log(
+  'Baselines in the same run: the same Fastify app answering an in-memory copy of the JSON, and a ' +
+    'bare node:http server answering the same JSON (JSON.stringify per request).',
+);
 console.log(line(header));
 console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
 for (const r of rows) console.log(line(r));

@@ -1,7 +1,15 @@
 // The server side of the API load benchmark (run by bench/api-load.ts, not on its own): seeds a
 // large community, starts the real app on a free port and adds bench-only baseline routes that
-// answer a fixed in-memory JSON of the same size as the real answers. Prints one JSON line when
-// ready and serves until killed.
+// answer a fixed in-memory JSON of the same size as the real answers. Next to it, on a port of its
+// own, a bare `node:http` server answers a fixed ~1.4 KB buffer and the same JSON bodies: what
+// Node alone costs, so the app's share of the machine can be read off. Prints one JSON line when
+// ready and serves until killed. With BENCH_CPU_PROF=<dir>, the load driver has it profile the CPU
+// while each real target is measured (POST /bench/profile/start, then /stop/<target>): written to
+// <dir>/<db>-<target>.cpuprofile, read with bench/cpu-profile.ts.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 import { buildApp } from '../apps/api/src/app.ts';
 import { openDb, type Db } from '../apps/api/src/db/client.ts';
 import { migrate } from '../apps/api/src/db/migrate.ts';
@@ -52,9 +60,12 @@ log(
     `${community.items.length} items in ${((Date.now() - started) / 1000).toFixed(1)} s (${db.kind})`,
 );
 
-// The recommendation neighbours, as the API process's job would have built them by now.
-const precompute = await refreshRecommendations(db, { force: true });
-log(`recommendation neighbours precomputed in ${(precompute.ms / 1000).toFixed(1)} s`);
+// The recommendation neighbours, as the API process's job would have built them by now (only when
+// that target is measured: it takes longer than the seeding).
+if (!process.env.BENCH_TARGETS || process.env.BENCH_TARGETS.includes('recommended')) {
+  const precompute = await refreshRecommendations(db, { force: true });
+  log(`recommendation neighbours precomputed in ${(precompute.ms / 1000).toFixed(1)} s`);
+}
 
 const config = loadConfig({
   LOG_LEVEL: 'warn',
@@ -70,6 +81,26 @@ app.get('/bench/baseline/:name', async (request, reply) => {
   const body = baseline[(request.params as { name: string }).name];
   return body === undefined ? reply.status(404).send({}) : body;
 });
+const profileDir = process.env.BENCH_CPU_PROF;
+const profiler = profileDir ? new Session() : undefined;
+if (profiler && profileDir) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  // 200 µs between samples (V8's default is 1 ms): enough samples in a few seconds per target.
+  await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
+  app.post('/bench/profile/start', async () => {
+    await profiler.post('Profiler.start');
+    return {};
+  });
+  app.post('/bench/profile/stop/:name', async (request) => {
+    const { profile } = await profiler.post('Profiler.stop');
+    mkdirSync(profileDir, { recursive: true });
+    const file = join(profileDir, `${db.kind}-${(request.params as { name: string }).name}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    log(`CPU profile written to ${file}`);
+    return {};
+  });
+}
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
@@ -142,11 +173,33 @@ for (const [name, path] of Object.entries(paths)) {
   sizes[name] = res.body.length;
 }
 
+// The bare baseline: no framework, no hooks, no logging; JSON.stringify per request as any JSON
+// server must, and a fixed buffer for the floor of an HTTP answer on this machine.
+const FIXED = Buffer.from(JSON.stringify({ data: 'x'.repeat(1400 - 11) }));
+const bare = createServer((req, res) => {
+  const name = req.url === '/fixed' ? undefined : req.url?.replace(/^\/json\//, '');
+  const body = name === undefined ? FIXED : name in baseline ? JSON.stringify(baseline[name]) : undefined;
+  if (body === undefined) {
+    res.writeHead(404).end();
+    return;
+  }
+  res.writeHead(200, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+  });
+  res.end(body);
+});
+await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+const bareAddress = bare.address();
+const barePort = typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0;
+
 process.stdout.write(
   `${JSON.stringify({
     ready: true,
     db: db.kind,
     port,
+    barePort,
+    fixedSize: FIXED.length,
     token,
     paths,
     sizes,
@@ -162,4 +215,8 @@ process.stdout.write(
   })}\n`,
 );
 
-serveUntilStopped(app, db, drop);
+// The bare baseline server goes down with the app.
+serveUntilStopped(app, db, async () => {
+  bare.close();
+  await drop();
+});

@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Db } from './db/client.ts';
 import type { Config } from './env.ts';
 import { newId } from './lib/ids.ts';
+import { redactUrl } from './lib/tokens.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -14,6 +15,7 @@ import { createCaptchaVerifier } from './modules/captcha/captcha.service.ts';
 import { categoryRoutes } from './modules/category/category.routes.ts';
 import { collaboratorRoutes } from './modules/collaborator/collaborator.routes.ts';
 import { collectionItemRoutes } from './modules/collection-item/collection-item.routes.ts';
+import { registerCategoryPages } from './modules/collection/category-pages.ts';
 import { collectionRoutes } from './modules/collection/collection.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -77,6 +79,17 @@ export async function buildApp({
     logger: {
       level: config.LOG_LEVEL,
       redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+      serializers: {
+        // Fastify's own request serializer, with the tokens of invite and reset links taken out
+        // of the URL (issue 14).
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
       ...(logStream ? { stream: logStream } : {}),
     },
     genReqId: () => newId(),
@@ -108,7 +121,11 @@ export async function buildApp({
   await registerCompression(app);
   await registerRateLimit(app, db);
   await registerOpenApi(app);
-  registerAuthentication(app, db, config.SESSION_IDLE_DAYS);
+  await registerAuthentication(app, db, {
+    idleDays: config.SESSION_IDLE_DAYS,
+    cacheSeconds: config.SESSION_CACHE_SECONDS,
+  });
+  await registerCategoryPages(app, db);
   const storage = mediaStorageFor(config);
   await loadImageSigningKey(config);
   const captcha = await createCaptchaVerifier(db, config);

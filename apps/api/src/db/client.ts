@@ -7,6 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
 import { AppError } from '../lib/app-error.ts';
+import { listenPostgres, type Listener } from './listen.ts';
 
 /**
  * The one database handle every service receives. Raw SQL in the PostgreSQL dialect, the same on
@@ -31,6 +32,11 @@ export interface Db extends Queryable {
    * (PGlite runs one at a time), after a checkpoint. What `npm run backup` writes.
    */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * Hears NOTIFY on `channel` (sent by any process using the database, this one included);
+   * resolves to a function that stops. On PostgreSQL over a dedicated connection that reconnects.
+   */
+  listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -173,6 +179,12 @@ async function openPglite(pglite: PGlite, onDisk: boolean, onClose: () => void):
     kind: 'pglite',
     ...wrap(pglite),
     transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    async listen(channel, listener) {
+      // One process holds an embedded database: its own notifications are all there are.
+      const stop = await pglite.listen(channel, (payload) => listener.onMessage(payload));
+      listener.onListening(true);
+      return () => stop();
+    },
     ...(onDisk
       ? {
           async dumpDataDir() {
@@ -196,10 +208,12 @@ async function openPglite(pglite: PGlite, onDisk: boolean, onClose: () => void):
  * but must run inside a larger one: its transactions become savepoints, so they commit or roll
  * back with the outer one (the idempotent writes, issue 14).
  */
-export function withinTransaction(tx: Queryable, kind: Db['kind']): Db {
+export function withinTransaction(tx: Queryable, outer: Db): Db {
   let savepoints = 0;
   return {
-    kind,
+    kind: outer.kind,
+    // Notifications are not transactional: they go through the database's own listener.
+    listen: (channel, listener) => outer.listen(channel, listener),
     query: (text, params, name) => tx.query(text, params, name),
     exec: (script) => tx.exec(script),
     async transaction(fn) {
@@ -306,6 +320,7 @@ async function openPostgres(url: string, options: DbOptions): Promise<Db> {
         client.release(broken as Error | undefined);
       }
     },
+    listen: (channel, listener) => listenPostgres(url, channel, listener),
     close: () => pool.end(),
   };
 }

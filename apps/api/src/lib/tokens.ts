@@ -14,3 +14,13 @@ export function bearerToken(header: string | undefined): string | undefined {
   const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/i.exec(header);
   return match?.[1];
 }
+
+/** Path segments after these carry a secret token: invite links (API and web) and reset links. */
+const TOKEN_SEGMENT = /(\/(?:invite|reset)\/)[^/?#]+/g;
+/** Query parameters that carry a secret: tokens, and the signature of a private picture's URL. */
+const TOKEN_PARAM = /([?&](?:token|access_token|code|s|sig|signature)=)[^&#]*/gi;
+
+/** A URL fit for a log line: whatever in it grants access is replaced (issue 14). */
+export function redactUrl(url: string): string {
+  return url.replace(TOKEN_SEGMENT, '$1[redacted]').replace(TOKEN_PARAM, '$1[redacted]');
+}

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { unauthenticated } from '../lib/app-error.ts';
 import { bearerToken, hashToken } from '../lib/tokens.ts';
 import { sessionUser } from '../modules/auth/auth.service.ts';
+import { SessionCache } from '../modules/auth/session-cache.ts';
 
 export interface AuthUser {
   id: string;
@@ -14,6 +15,10 @@ export interface AuthUser {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Who a token belongs to, for a few seconds; routes that end sessions evict them here. */
+    sessionCache: SessionCache;
+  }
   interface FastifyRequest {
     /** The signed-in user, or null for an anonymous request. */
     user: AuthUser | null;
@@ -30,9 +35,18 @@ declare module 'fastify' {
 /**
  * Resolves `Authorization: Bearer <token>` on every API request. A token that is presented but
  * revoked, expired or malformed is a 401 everywhere, even on routes that allow anonymous access,
- * so a client never silently continues as a stranger.
+ * so a client never silently continues as a stranger. Known tokens are answered from a
+ * short-lived cache (decision 023): the lookup was a database round trip on every request.
  */
-export function registerAuthentication(app: FastifyInstance, db: Db, idleDays: number): void {
+export async function registerAuthentication(
+  app: FastifyInstance,
+  db: Db,
+  options: { idleDays: number; cacheSeconds: number },
+): Promise<void> {
+  const cache = new SessionCache(options.cacheSeconds * 1000);
+  const stopListening = await cache.listenForEndedSessions(db);
+  app.addHook('onClose', stopListening);
+  app.decorate('sessionCache', cache);
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
@@ -40,9 +54,20 @@ export function registerAuthentication(app: FastifyInstance, db: Db, idleDays: n
     const token = bearerToken(header);
     if (!token) throw unauthenticated();
     const tokenHash = hashToken(token);
-    const user = await sessionUser(db, tokenHash, idleDays);
-    if (!user) throw unauthenticated();
-    request.user = { ...user, tokenHash };
+    let user = cache.get(tokenHash);
+    if (!user) {
+      const epoch = cache.epoch;
+      user = await sessionUser(db, tokenHash, options.idleDays);
+      if (!user) throw unauthenticated();
+      cache.set(tokenHash, user, epoch);
+    }
+    request.user = {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      sessionId: user.sessionId,
+      tokenHash,
+    };
   });
 }
 

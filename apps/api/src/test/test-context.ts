@@ -88,6 +88,8 @@ export async function createTestContext(): Promise<TestContext> {
       );
       const names = tables.map((t) => t.tablename).filter((t) => !KEEP_TABLES.has(t));
       if (names.length) await db.exec(`TRUNCATE ${names.map((n) => `"${n}"`).join(', ')} CASCADE`);
+      // Truncation goes behind the apps' backs: no shared category page may outlive the data.
+      for (const a of apps) a.categoryPages.clear();
     },
     async close() {
       for (const a of apps) await a.close();

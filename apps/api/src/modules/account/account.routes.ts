@@ -71,6 +71,8 @@ export async function accountRoutes(
         () => deleteAccount(db, storage, request.params.user_id, user, request.body),
         isWrongPassword,
       );
+      // Its sessions went with it (ON DELETE CASCADE); other processes hear it from the database.
+      app.sessionCache.forgetUser(user.id);
       return { data: { deleted: true as const } };
     },
   );

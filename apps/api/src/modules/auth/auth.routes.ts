@@ -107,7 +107,10 @@ export async function authRoutes(
       },
     },
     async (request) => {
-      await logout(db, signedInUser(request).tokenHash);
+      const { tokenHash } = signedInUser(request);
+      await logout(db, tokenHash);
+      // Other processes hear it from the database (decision 023); this one forgets it before answering.
+      app.sessionCache.forgetToken(tokenHash);
       return { data: { signed_out: true as const } };
     },
   );
@@ -142,7 +145,9 @@ export async function authRoutes(
       },
     },
     async (request) => {
-      await revokeSession(db, signedInUser(request).id, request.params.id);
+      const me = signedInUser(request);
+      await revokeSession(db, me.id, request.params.id);
+      app.sessionCache.forgetUser(me.id);
       return { data: { signed_out: true as const } };
     },
   );
@@ -158,6 +163,11 @@ export async function authRoutes(
         response: { 200: signedOutEverywhereResponse, 401: errorBodySchema },
       },
     },
-    async (request) => ({ data: { revoked: await revokeAllSessions(db, signedInUser(request).id) } }),
+    async (request) => {
+      const me = signedInUser(request);
+      const revoked = await revokeAllSessions(db, me.id);
+      app.sessionCache.forgetUser(me.id);
+      return { data: { revoked } };
+    },
   );
 }

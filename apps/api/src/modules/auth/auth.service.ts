@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newAccessToken } from '../../lib/tokens.ts';
+import type { SessionUser } from './session-cache.ts';
 
 export interface AuthOptions {
   sessionTtlDays: number;
@@ -110,16 +111,16 @@ const LAST_SEEN_PRECISION_SECONDS = 3600;
 
 /**
  * The user a live session belongs to: not expired, not revoked, and used within the idle
- * timeout. The authentication plugin asks on every request; the last use is written at most
- * hourly, so reads stay reads.
+ * timeout. The authentication plugin asks when its cache (session-cache.ts) does not know the
+ * token; the last use is written at most hourly, so reads stay reads.
  */
 export async function sessionUser(
   db: Queryable,
   tokenHash: string,
   idleDays: number,
-): Promise<(UserRow & { sessionId: string }) | undefined> {
-  const [row] = await db.query<UserRow & { session_id: string; stale: boolean }>(
-    `SELECT u.id, u.name, u.email, s.id AS session_id,
+): Promise<SessionUser | undefined> {
+  const [row] = await db.query<UserRow & { session_id: string; expires_at: Date; stale: boolean }>(
+    `SELECT u.id, u.name, u.email, s.id AS session_id, s.expires_at,
        s.last_seen_at < now() - make_interval(secs => $3) AS stale
      FROM sessions s JOIN users u ON u.id = s.user_id
      WHERE s.token_hash = $1 AND s.expires_at > now()
@@ -135,7 +136,13 @@ export async function sessionUser(
       'session_seen',
     );
   }
-  return { id: row.id, name: row.name, email: row.email, sessionId: row.session_id };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    sessionId: row.session_id,
+    expiresAt: row.expires_at.getTime(),
+  };
 }
 
 /** A person's live sessions, newest use first; `current` marks the one asking. */

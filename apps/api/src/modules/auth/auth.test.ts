@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, newAccount, signUp, type TestContext } from '../../test/test-context.ts';
+import { FILMES } from '../collection/collection.test-helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -385,7 +386,9 @@ describe('sessions: idle timeout and the device list', () => {
   });
 
   it('stops a session unused for longer than SESSION_IDLE_DAYS, within its lifetime', async () => {
-    const app = await ctx.buildApp({ SESSION_IDLE_DAYS: '14' });
+    // The test ages the session in the database behind the process's back; no session cache, which
+    // would rightly not hear of it (in life a session does not age two days in a second).
+    const app = await ctx.buildApp({ SESSION_IDLE_DAYS: '14', SESSION_CACHE_SECONDS: '0' });
     const user = await signUp(app);
     await ctx.db.query("UPDATE sessions SET last_seen_at = now() - interval '13 days'");
     expect((await app.inject({ url: '/api/v1/sessions', headers: user.auth })).statusCode).toBe(200);
@@ -441,5 +444,42 @@ describe('logs', () => {
     expect(all).not.toContain(body.password);
     expect(all).not.toContain('Errada12345');
     expect(all).not.toContain(token);
+  });
+
+  it('never contain the tokens of invite links and reset links, nor signatures in URLs', async () => {
+    const logs: string[] = [];
+    const app = await ctx.buildApp({}, logs);
+    const owner = await signUp(app);
+    const guest = await signUp(app);
+    const collection = await app.inject({
+      method: 'POST',
+      url: '/api/v1/collection',
+      headers: owner.auth,
+      payload: { name: 'Filmes', description: 'Os de sempre', category_id: FILMES, private: true },
+    });
+    expect(collection.statusCode).toBe(201);
+    const link = await app.inject({
+      method: 'POST',
+      url: `/api/v1/collection/${collection.json().data.id}/invite_link`,
+      headers: owner.auth,
+      payload: { role: 'viewer' },
+    });
+    const invite = link.json().data.token as string;
+    expect((await app.inject({ url: `/api/v1/invite/${invite}`, headers: guest.auth })).statusCode).toBe(200);
+    const accepted = await app.inject({
+      method: 'POST',
+      url: `/api/v1/invite/${invite}`,
+      headers: guest.auth,
+    });
+    expect(accepted.statusCode).toBe(200);
+    // Token-bearing query parameters, wherever they appear.
+    const secret = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789';
+    await app.inject({ url: `/api/v1/config?token=${secret}&s=${secret}x` });
+
+    const all = logs.join('');
+    expect(all).toContain(`/api/v1/invite/[redacted]`);
+    expect(all).toContain('/api/v1/config?token=[redacted]&s=[redacted]');
+    expect(all).not.toContain(invite);
+    expect(all).not.toContain(secret);
   });
 });

@@ -75,12 +75,23 @@ const collectionColumns = (itemsLimit: string, viewerParam: string) => `
   EXISTS (SELECT 1 FROM collection_likes l WHERE l.collection_id = c.id AND l.user_id = ${viewerParam}) AS liked_by_me,
   EXISTS (SELECT 1 FROM collection_followers f WHERE f.collection_id = c.id AND f.user_id = ${viewerParam}) AS followed_by_me,
   ${collaboratorRoleOf('c', viewerParam)} AS collaborator_role, ${IMAGE_JSON('c.cover_image_id')} AS cover,
-  (SELECT json_build_object(
+  ${savedFrom(viewerParam)} AS saved_from`;
+
+/** The original of a copy, its id and name only for a viewer who may read it. */
+const savedFrom = (viewerParam: string) => `(SELECT json_build_object(
      'id', CASE WHEN ${visibleToViewer('o', viewerParam)} THEN o.id END,
      'name', CASE WHEN ${visibleToViewer('o', viewerParam)} THEN o.name END,
      'user_id', o.user_id,
      'user_name', (SELECT u.name FROM users u WHERE u.id = o.user_id))
-   FROM collections o WHERE o.id = c.saved_from_id) AS saved_from`;
+   FROM collections o WHERE o.id = c.saved_from_id)`;
+
+/** What a card says that depends on the viewer ($2), for the cards `$1` of a shared page. */
+const VIEWER_FIELDS = `
+  SELECT c.id, c.user_id, c.private,
+    EXISTS (SELECT 1 FROM collection_likes l WHERE l.collection_id = c.id AND l.user_id = $2) AS liked_by_me,
+    EXISTS (SELECT 1 FROM collection_followers f WHERE f.collection_id = c.id AND f.user_id = $2) AS followed_by_me,
+    ${collaboratorRoleOf('c', '$2')} AS collaborator_role, ${savedFrom('$2')} AS saved_from
+  FROM collections c WHERE c.id = ANY($1::text[])`;
 
 // One item more than a page says whether there are more.
 const COLLECTION_BY_ID = `
@@ -308,7 +319,7 @@ function pageSql(where: string, ordering: Ordering, paramCount: number, withCurs
 
 async function listPage(
   db: Queryable,
-  viewer: Viewer,
+  viewer: Viewer | null,
   name: string,
   where: string,
   params: unknown[],
@@ -320,18 +331,21 @@ async function listPage(
   const sql = pageSql(where, ordering, params.length + 1, Boolean(cursor));
   const rows = await db.query<CollectionRow & { sort_key: string; popularity: number }>(
     sql,
-    [...params, viewer.id, limit + 1, ...after],
+    [...params, viewer?.id ?? null, limit + 1, ...after],
     `${name}${cursor ? '_after' : ''}`,
   );
   const { page, next_cursor } = cutPage(rows, limit, ordering.keyOf);
   return { data: page.map((row) => toCollection(row, viewer)), next_cursor };
 }
 
-/** A category's public collections, newest or most popular first. */
+/**
+ * A category's public collections, newest or most popular first. With a null viewer, the page as
+ * anyone sees it: what the shared first page (category-pages.ts) holds, before `forViewer`.
+ */
 export async function listByCategory(
   db: Queryable,
   categoryId: string,
-  viewer: Viewer,
+  viewer: Viewer | null,
   options: ByCategoryQuery,
 ): Promise<CollectionPage> {
   const ordering = options.sort === 'popular' ? POPULAR : NEWEST;
@@ -348,6 +362,29 @@ export async function listByCategory(
   // Only an empty page needs the extra look-up: an unknown category is a 404, not an empty feed.
   if (page.data.length === 0 && !(await categoryExists(db, categoryId))) throw categoryNotFound();
   return page;
+}
+
+/**
+ * A shared page (computed for no one) as `viewer` sees it: their own likes, follows and role, and
+ * without any card made private or deleted since the page was computed.
+ */
+export async function forViewer(
+  db: Queryable,
+  page: CollectionPage,
+  viewer: Viewer,
+): Promise<CollectionPage> {
+  if (page.data.length === 0) return page;
+  const rows = await db.query<
+    GuardedCollection & Pick<Collection, 'id' | 'liked_by_me' | 'followed_by_me' | 'saved_from'>
+  >(VIEWER_FIELDS, [page.data.map((c) => c.id), viewer.id], 'collection_viewer_fields');
+  const fresh = new Map(rows.map((row) => [row.id, row]));
+  const data = page.data.flatMap((card) => {
+    const row = fresh.get(card.id);
+    if (!row || row.private) return [];
+    const { liked_by_me, followed_by_me, saved_from } = row;
+    return [{ ...card, liked_by_me, followed_by_me, saved_from, my_role: publicRole(roleOf(row, viewer)) }];
+  });
+  return { data, next_cursor: page.next_cursor };
 }
 
 /** A user's collections the viewer may see (all of them for the owner), newest first. */

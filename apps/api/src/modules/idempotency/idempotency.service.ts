@@ -107,7 +107,7 @@ export async function respondOnce(
       if (!stored || stored.fingerprint !== fingerprint) throw keyReused();
       return { answer: stored, replayed: true };
     }
-    const answer = await write(withinTransaction(tx, db.kind));
+    const answer = await write(withinTransaction(tx, db));
     await tx.query(
       `UPDATE idempotency_keys SET status = $3, body = $4
        WHERE coalesce(user_id, '') = coalesce($1, '') AND key = $2`,

@@ -70,7 +70,8 @@ export async function passwordRoutes(
       },
     },
     async (request) => {
-      await resetPassword(db, request.body, config.PUBLIC_URL);
+      const userId = await resetPassword(db, request.body, config.PUBLIC_URL);
+      app.sessionCache.forgetUser(userId);
       return { data: { reset: true as const } };
     },
   );
@@ -99,6 +100,7 @@ export async function passwordRoutes(
       const user = signedInUser(request);
       await assertOwnAccount(db, request.params.user_id, user);
       await changePassword(db, user.id, user.tokenHash, request.body, config.PUBLIC_URL);
+      app.sessionCache.forgetUser(user.id);
       return { data: { changed: true as const } };
     },
   );

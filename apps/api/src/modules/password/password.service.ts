@@ -64,15 +64,16 @@ const resetTokenInvalid = () =>
 /**
  * Sets a new password with a reset token: the token is consumed (deleted, so two requests racing
  * with it cannot both win), every session of the account is revoked and a notice is mailed.
+ * Returns the account's id.
  */
 export async function resetPassword(
   db: Db,
   input: { token: string; password: string },
   publicUrl: string,
-): Promise<void> {
+): Promise<string> {
   // Hashed before the transaction: argon2 is slow, and a transaction holds the embedded database.
   const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [user] = await tx.query<MailUser & { expired: boolean }>(
       `WITH used AS (
          DELETE FROM password_reset_tokens WHERE token_hash = $1 RETURNING user_id, expires_at
@@ -89,6 +90,7 @@ export async function resetPassword(
     await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1', [user.id]);
     await tx.query('DELETE FROM sessions WHERE user_id = $1', [user.id]);
     await enqueuePasswordChanged(tx, user, publicUrl);
+    return user.id;
   });
 }
 
