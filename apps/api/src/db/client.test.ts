@@ -21,3 +21,15 @@ describe('named statements', () => {
     );
   });
 });
+
+describe('scripts (exec)', () => {
+  it('run statements that refuse a transaction block, and leave requests their time limit', async () => {
+    // The benchmarks' seeding ends with VACUUM, which PostgreSQL refuses inside a transaction.
+    await expect(ctx.db.exec('VACUUM ANALYZE collections')).resolves.toBeUndefined();
+    if (ctx.db.kind === 'postgres') {
+      // Scripts run without a statement limit; the queries after them keep the requests' limit.
+      const [row] = await ctx.db.query<{ statement_timeout: string }>('SHOW statement_timeout');
+      expect(row?.statement_timeout).not.toBe('0');
+    }
+  });
+});

@@ -282,15 +282,27 @@ async function openPostgres(url: string, options: DbOptions): Promise<Db> {
     },
     async exec(script: string) {
       // Migrations and scripts may run long on a large database: no statement limit for them.
+      // Three statements on one connection rather than one multi-statement string: that string
+      // would run as one implicit transaction, where VACUUM (the benchmarks' seeding) cannot.
       // SET (not LOCAL) outlives the script on this connection, hence the RESET; a script that
-      // fails drops its connection (pg-pool discards a client released with an error).
+      // fails drops its connection (pg-pool discards a client released with an error), and inside
+      // a transaction the rollback undoes the SET.
+      const client =
+        q instanceof pg.Pool
+          ? await q.connect().catch((err: unknown) => {
+              throw unavailable(err);
+            })
+          : q;
+      let failed: unknown;
       try {
-        await q.query({
-          text: `SET statement_timeout = 0;\n${script}\n;\nRESET statement_timeout`,
-          query_timeout: NO_LIMIT_MS,
-        } as pg.QueryConfig);
+        await client.query('SET statement_timeout = 0');
+        await client.query({ text: script, query_timeout: NO_LIMIT_MS } as pg.QueryConfig);
+        await client.query('RESET statement_timeout');
       } catch (err) {
+        failed = err;
         throw unavailable(err);
+      } finally {
+        if (client !== q) client.release(failed as Error | undefined);
       }
     },
   });
