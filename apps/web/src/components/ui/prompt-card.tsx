@@ -15,26 +15,37 @@ export function PromptCard({ children, centered = false }: { children: ReactNode
 }
 
 /**
+ * 'Entrar' and 'Quero criar minha conta', each coming back to this page afterwards (an invite
+ * link, a private list, a shared collection). `className` lays the two buttons out.
+ */
+export function SignInLinks({ className }: { className: string }) {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const here = pathname + search;
+  return (
+    <div className={className}>
+      <Link to={withReturnTo('/login', here)} className="btn btn-outline-primary">
+        {t('common.signInPrompt.login')}
+      </Link>
+      <Link to={withReturnTo('/register', here)} className="btn btn-primary">
+        {t('common.signInPrompt.register')}
+      </Link>
+    </div>
+  );
+}
+
+/**
  * What a visitor sees where a page needs an account (spec section 2's prompt on /lists/{id}):
  * the reason, 'Entrar' and 'Quero criar minha conta'.
  */
 export function SignInPrompt({ title, message }: { title?: string; message: string }) {
-  const { t } = useTranslation();
-  // Signing in or registering brings the visitor back here (an invite link, a private list).
-  const { pathname, search } = useLocation();
-  const here = pathname + search;
   return (
     <PromptCard centered={!title}>
       {title ? <h1 className="h3 mb-3">{title}</h1> : null}
       <p className="lead mb-4">{message}</p>
-      <div className={`d-flex flex-column flex-sm-row gap-2${title ? '' : ' justify-content-center'}`}>
-        <Link to={withReturnTo('/login', here)} className="btn btn-outline-primary">
-          {t('common.signInPrompt.login')}
-        </Link>
-        <Link to={withReturnTo('/register', here)} className="btn btn-primary">
-          {t('common.signInPrompt.register')}
-        </Link>
-      </div>
+      <SignInLinks
+        className={`d-flex flex-column flex-sm-row gap-2${title ? '' : ' justify-content-center'}`}
+      />
     </PromptCard>
   );
 }

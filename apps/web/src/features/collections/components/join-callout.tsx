@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
-import { withReturnTo } from '../../../lib/return-to';
+import { SignInLinks } from '../../../components/ui/prompt-card';
 
 /**
  * Under a public collection or one of its items, for a visitor without an account: what an
@@ -8,9 +7,6 @@ import { withReturnTo } from '../../../lib/return-to';
  */
 export function JoinCallout() {
   const { t } = useTranslation();
-  // Signing up from a shared collection brings the new member back to it.
-  const { pathname, search } = useLocation();
-  const here = pathname + search;
   return (
     <section className="container pb-5" aria-labelledby="join-title">
       <div className="card border-0 shadow-sm">
@@ -21,14 +17,8 @@ export function JoinCallout() {
             </h2>
             <p className="mb-0 text-body-secondary">{t('collections.view.join.text')}</p>
           </div>
-          <div className="d-flex flex-column flex-sm-row gap-2 flex-shrink-0">
-            <Link to={withReturnTo('/login', here)} className="btn btn-outline-primary">
-              {t('common.signInPrompt.login')}
-            </Link>
-            <Link to={withReturnTo('/register', here)} className="btn btn-primary">
-              {t('common.signInPrompt.register')}
-            </Link>
-          </div>
+          {/* Signing up from a shared collection brings the new member back to it. */}
+          <SignInLinks className="d-flex flex-column flex-sm-row gap-2 flex-shrink-0" />
         </div>
       </div>
     </section>
