@@ -12,10 +12,9 @@
 // BENCH_CONNECTIONS (50), BENCH_COLLECTIONS (10000), BENCH_TARGETS (comma-separated subset of
 // by_category,recommended,collection,search), BENCH_CPU_PROF=<dir> (a CPU profile of the server
 // while each real target is measured, see bench/cpu-profile.ts).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
+import { spawnBenchServer } from './spawn-bench-server.ts';
 
 const ALL_TARGETS = ['by_category', 'recommended', 'collection', 'search'] as const;
 type Target = (typeof ALL_TARGETS)[number];
@@ -59,22 +58,12 @@ if (runs.length === 0) {
   process.exit(2);
 }
 
-function startServer(kind: string): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('./api-server.ts', import.meta.url))],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, BENCH_DATABASE_URL: kind === 'postgres' ? pgUrl : '' },
-    },
+async function startServer(kind: string): Promise<{ child: ChildProcess; ready: Ready }> {
+  const server = spawnBenchServer<Ready>(
+    new URL('./api-server.ts', import.meta.url),
+    kind === 'postgres' ? (pgUrl ?? '') : '',
   );
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      if (line.startsWith('{')) resolve({ child, ready: JSON.parse(line) as Ready });
-    });
-    child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
+  return { child: server.child, ready: await server.ready };
 }
 
 async function load(url: string, headers: Record<string, string>, duration: number): Promise<Result> {

@@ -12,10 +12,8 @@
 // Options (env): BENCH_DB=pg|pglite|both, BENCH_DURATION seconds of mix (30), BENCH_CONNECTIONS
 // (50), BENCH_SCALE (1 = full scale; 0.1 = 1k people, 10k collections, 50k items),
 // BENCH_ACCOUNTS (200), BENCH_PGLITE_DURABLE=0 (PGlite commits without fsync, to measure its cost).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { spawnBenchServer } from '../spawn-bench-server.ts';
 import type { ServerSample, Ready } from './protocol.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 30);
@@ -252,25 +250,17 @@ function summarise(tallies: Map<Kind, Tally>, seconds: number) {
 }
 
 function startServer(kind: string) {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('./server.ts', import.meta.url))],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, BENCH_DATABASE_URL: kind === 'postgres' ? pgUrl : '' },
+  const samples: ServerSample[] = [];
+  const server = spawnBenchServer<Ready>(
+    new URL('./server.ts', import.meta.url),
+    kind === 'postgres' ? (pgUrl ?? '') : '',
+    (message) => {
+      const sample = (message as { serverSample?: ServerSample }).serverSample;
+      if (sample) samples.push(sample);
+      return sample !== undefined;
     },
   );
-  const samples: ServerSample[] = [];
-  const ready = new Promise<Ready>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (!line.startsWith('{')) return;
-      const message = JSON.parse(line) as Ready | { serverSample: ServerSample };
-      if ('serverSample' in message) samples.push(message.serverSample);
-      else resolve(message);
-    });
-    child.on('exit', (code) => reject(new Error(`load server exited with ${code}`)));
-  });
-  return { child, ready, samples };
+  return { ...server, samples };
 }
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
