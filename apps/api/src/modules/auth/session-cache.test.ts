@@ -42,6 +42,17 @@ const signIn = async (app: FastifyInstance, who: Person): Promise<Person> => {
 const status = async (app: FastifyInstance, who: Person) =>
   (await app.inject({ url: '/api/v1/sessions', headers: who.auth })).statusCode;
 
+/** Deletes `who`'s account through `app`, with their password; the answer's status. */
+const deleteAccount = async (app: FastifyInstance, who: Person) =>
+  (
+    await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/user/${who.user_id}`,
+      headers: who.auth,
+      payload: { password: who.password },
+    })
+  ).statusCode;
+
 /** The notification crosses the database asynchronously: poll for the 401, bounded. */
 async function eventually401(app: FastifyInstance, who: Person): Promise<void> {
   const deadline = Date.now() + 10_000;
@@ -128,13 +139,7 @@ describe('the session cache on the process that ends the session', () => {
   it('forgets the sessions of a deleted account at once', async () => {
     const ana = await signUp(nodeA);
     expect(await status(nodeA, ana)).toBe(200);
-    const res = await nodeA.inject({
-      method: 'DELETE',
-      url: `/api/v1/user/${ana.user_id}`,
-      headers: ana.auth,
-      payload: { password: ana.password },
-    });
-    expect(res.statusCode).toBe(200);
+    expect(await deleteAccount(nodeA, ana)).toBe(200);
     expect(await status(nodeA, ana)).toBe(401);
   });
 });
@@ -158,13 +163,7 @@ describe('the session cache on another process over the same database', () => {
   it('ends the sessions of an account deleted on one process on the other (ON DELETE CASCADE)', async () => {
     const ana = await signUp(nodeA);
     expect(await status(nodeB, ana)).toBe(200);
-    const res = await nodeA.inject({
-      method: 'DELETE',
-      url: `/api/v1/user/${ana.user_id}`,
-      headers: ana.auth,
-      payload: { password: ana.password },
-    });
-    expect(res.statusCode).toBe(200);
+    expect(await deleteAccount(nodeA, ana)).toBe(200);
     await eventually401(nodeB, ana);
   });
 });
