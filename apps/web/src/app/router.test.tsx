@@ -52,10 +52,11 @@ function storeSession() {
 }
 
 describe('routes', () => {
-  it('sends an anonymous visitor from a guarded page to /login', async () => {
-    const { router } = renderApp('/onboarding');
+  it('sends an anonymous visitor from a guarded page to /login, asked to return there', async () => {
+    const { router } = renderApp('/search?q=filmes');
     expect(await screen.findByRole('heading', { name: 'Acesse sua conta' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/search?q=filmes');
   });
 
   it('restores a stored session before rendering guarded pages', async () => {
