@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 
-test('the guard sends an anonymous visitor from /feed to /login', async ({ page }) => {
+test('the guard sends an anonymous visitor from /feed to /login, asked to return there', async ({ page }) => {
   await page.goto('/feed');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Ffeed$/);
   await expect(page.getByRole('heading', { name: 'Acesse sua conta' })).toBeVisible();
   await page.goto('/onboarding');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fonboarding$/);
 });
 
 test('the footer flags switch to English and back, remembered across reloads', async ({ page }) => {
