@@ -33,3 +33,44 @@ describe('scripts (exec)', () => {
     }
   });
 });
+
+describe('notifications (listen)', () => {
+  it("reach each channel's subscribers, over one connection, until they unsubscribe", async () => {
+    const heard: string[] = [];
+    const subscriber = (channel: string) => ({
+      onMessage: (payload: string) => heard.push(`${channel}:${payload}`),
+      onListening: () => {},
+    });
+    const stopA = await ctx.db.listen('client_test_a', subscriber('a'));
+    const stopB = await ctx.db.listen('client_test_b', subscriber('b'));
+    const notify = (channel: string, payload: string) =>
+      ctx.db.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    const eventually = async (expected: string[]) => {
+      for (let tries = 0; tries < 100 && heard.length < expected.length; tries++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(heard.sort()).toEqual(expected.sort());
+    };
+
+    await notify('client_test_a', '1');
+    await notify('client_test_b', '2');
+    await eventually(['a:1', 'b:2']);
+    if (ctx.db.kind === 'postgres') {
+      // The app's session cache and category pages listen too: still one connection in all.
+      const connections = await ctx.db.query(
+        `SELECT pid FROM pg_stat_activity
+         WHERE application_name = 'acervo-listen' AND datname = current_database()`,
+      );
+      expect(connections).toHaveLength(1);
+    }
+
+    await stopA();
+    heard.length = 0;
+    await notify('client_test_a', '3');
+    await notify('client_test_b', '4');
+    await eventually(['b:4']);
+    // Nothing for 'a' arrives late either.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heard).toEqual(['b:4']);
+    await stopB();
+  });
+});

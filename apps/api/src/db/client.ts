@@ -7,7 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
 import { AppError } from '../lib/app-error.ts';
-import { listenPostgres, type Listener } from './listen.ts';
+import { postgresListener, type Listener } from './listen.ts';
 
 /**
  * The one database handle every service receives. Raw SQL in the PostgreSQL dialect, the same on
@@ -310,6 +310,7 @@ async function openPostgres(url: string, options: DbOptions): Promise<Db> {
   // Fail fast at start-up with a clear message rather than on the first request.
   const probe = await pool.connect();
   probe.release();
+  const notifications = postgresListener(url);
 
   return {
     kind: 'postgres',
@@ -332,7 +333,7 @@ async function openPostgres(url: string, options: DbOptions): Promise<Db> {
         client.release(broken as Error | undefined);
       }
     },
-    listen: (channel, listener) => listenPostgres(url, channel, listener),
+    listen: (channel, listener) => notifications.listen(channel, listener),
     close: () => pool.end(),
   };
 }

@@ -13,61 +13,87 @@ export interface Listener {
 const RECONNECT_MS = 1000;
 
 /**
- * LISTEN on a PostgreSQL server over a dedicated connection (a pooled one would be handed to other
- * queries), reconnecting every second while it is down. Resolves once the first attempt is over,
- * listening or not; the returned function stops.
+ * LISTEN on a PostgreSQL server for every channel a process subscribes to, over one dedicated
+ * connection (a pooled one would be handed to other queries; one per channel would cost the
+ * server a backend each), reconnecting every second while it is down. The connection opens with
+ * the first subscriber and closes with the last.
  */
-export async function listenPostgres(
-  url: string,
-  channel: string,
-  listener: Listener,
-): Promise<() => Promise<void>> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+export function postgresListener(url: string) {
+  const channels = new Map<string, Set<Listener>>();
   let current: pg.Client | undefined;
-  let stopped = false;
   let retry: NodeJS.Timeout | undefined;
+  // Connecting, subscribing and unsubscribing run one at a time, so a channel added while the
+  // connection is being (re)made is never missed.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serially = <T>(step: () => Promise<T>): Promise<T> => {
+    const next = queue.then(step, step);
+    queue = next.catch(() => {});
+    return next;
+  };
+  const everyone = () => [...channels.values()].flatMap((listeners) => [...listeners]);
 
   const connect = async (): Promise<void> => {
+    retry = undefined;
+    if (current || channels.size === 0) return;
     // The application name lets operators (and a test) find this connection in pg_stat_activity.
     const client = new pg.Client({ connectionString: url, application_name: 'acervo-listen' });
     // A lost connection also ends it: 'end' below handles both.
     client.on('error', () => {});
     client.on('notification', (message) => {
-      if (message.channel === channel) listener.onMessage(message.payload ?? '');
+      for (const listener of channels.get(message.channel) ?? []) listener.onMessage(message.payload ?? '');
     });
     client.on('end', () => {
       if (current !== client) return;
       current = undefined;
-      listener.onListening(false);
+      for (const listener of everyone()) listener.onListening(false);
       schedule();
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${channel}`);
+      for (const channel of channels.keys()) await client.query(`LISTEN ${channel}`);
     } catch {
       await client.end().catch(() => {});
       schedule();
       return;
     }
-    if (stopped) {
-      await client.end().catch(() => {});
-      return;
-    }
     current = client;
-    listener.onListening(true);
+    for (const listener of everyone()) listener.onListening(true);
   };
   const schedule = () => {
-    if (stopped) return;
-    retry = setTimeout(() => void connect(), RECONNECT_MS);
+    if (retry || channels.size === 0) return;
+    retry = setTimeout(() => void serially(connect), RECONNECT_MS);
     retry.unref();
   };
 
-  await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    const client = current;
-    current = undefined;
-    await client?.end().catch(() => {});
+  return {
+    /** Subscribes; resolves once the first attempt is over, listening or not. Returns the unsubscribe. */
+    async listen(channel: string, listener: Listener): Promise<() => Promise<void>> {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+      await serially(async () => {
+        const listeners = channels.get(channel) ?? new Set<Listener>();
+        const added = listeners.size === 0;
+        channels.set(channel, listeners.add(listener));
+        if (!current) return retry ? undefined : connect();
+        // Already listening for others: only a new channel needs a word with the server. If the
+        // connection fails here, its 'end' tells every subscriber, this one included.
+        if (added) await current.query(`LISTEN ${channel}`).catch(() => {});
+        if (current) listener.onListening(true);
+      });
+      return () =>
+        serially(async () => {
+          const listeners = channels.get(channel);
+          if (!listeners?.delete(listener) || listeners.size > 0) return;
+          channels.delete(channel);
+          const client = current;
+          if (channels.size > 0) {
+            await client?.query(`UNLISTEN ${channel}`).catch(() => {});
+            return;
+          }
+          clearTimeout(retry);
+          retry = undefined;
+          current = undefined;
+          await client?.end().catch(() => {});
+        });
+    },
   };
 }
