@@ -13,7 +13,7 @@
 // by_category,recommended,collection,search), BENCH_CPU_PROF=<dir> (a CPU profile of the server
 // while each real target is measured, see bench/cpu-profile.ts).
 import type { ChildProcess } from 'node:child_process';
-import autocannon from 'autocannon';
+import autocannon, { type Result } from 'autocannon';
 import { spawnBenchServer } from './spawn-bench-server.ts';
 
 const ALL_TARGETS = ['by_category', 'recommended', 'collection', 'search'] as const;
@@ -35,14 +35,6 @@ interface Ready {
   searchWord: string;
   searchMatches: number;
   seeded: { people: number; collections: number; items: number };
-}
-
-interface Result {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
 }
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -67,7 +59,7 @@ async function startServer(kind: string): Promise<{ child: ChildProcess; ready: 
 }
 
 async function load(url: string, headers: Record<string, string>, duration: number): Promise<Result> {
-  return (await autocannon({ url, connections: CONNECTIONS, duration, headers })) as Result;
+  return autocannon({ url, connections: CONNECTIONS, duration, headers });
 }
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
