@@ -5,7 +5,8 @@
 // LCP / TBT / CLS per page, next to a baseline measured in the same run: /offline.html, a static
 // page with no script, which shows what this machine scores for a page with nothing to run.
 // Not a test; Lighthouse is CPU heavy, so run it now and then. BENCH_RUNS (1): runs per page, the
-// median run (by performance score) is shown.
+// median run (by performance score) is shown. BENCH_PAGES: only these pages (comma-separated:
+// `/`, `/login`, `/register`, `/help`, `share`, `/feed`, `/profile`); the baseline always runs.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +20,8 @@ import { resolveChromium } from '../e2e/chromium.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
+const PAGES = process.env.BENCH_PAGES?.split(',').map((page) => page.trim());
+const wanted = (page: string) => page === '/offline.html' || !PAGES || PAGES.includes(page);
 const DEMO = { email: 'ana.ribeiro@demo.acervo.app', password: 'Acervo2026demo' };
 
 async function freePort(): Promise<number> {
@@ -126,6 +129,7 @@ try {
   const visitor = await browser.newPage();
   const publicPages = ['/offline.html', '/', '/login', '/register', '/help', `/lists/${shared.id}`];
   for (const path of publicPages) {
+    if (!wanted(path.startsWith('/lists/') ? 'share' : path)) continue;
     console.log(`Lighthouse ${path}…`);
     rows.push({
       page: path === '/offline.html' ? '/offline.html (baseline)' : path,
@@ -143,7 +147,7 @@ try {
     localStorage.setItem('user_email', s.user_email);
     localStorage.setItem('user_picture', 'false');
   }, session);
-  for (const path of ['/feed', '/profile']) {
+  for (const path of ['/feed', '/profile'].filter(wanted)) {
     console.log(`Lighthouse ${path} (signed in)…`);
     rows.push({ page: `${path} (signed in)`, lhr: await audit(member, origin + path, true) });
   }
@@ -162,6 +166,7 @@ try {
       accessibility: score(lhr, 'accessibility'),
       'best practices': score(lhr, 'best-practices'),
       SEO: score(lhr, 'seo'),
+      'FCP (s)': (metric(lhr, 'first-contentful-paint') / 1000).toFixed(2),
       'LCP (s)': (metric(lhr, 'largest-contentful-paint') / 1000).toFixed(2),
       'LCP x': (
         metric(lhr, 'largest-contentful-paint') / metric(baseline, 'largest-contentful-paint')
