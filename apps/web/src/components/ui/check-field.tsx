@@ -1,7 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
-import type { FieldValues, Path } from 'react-hook-form';
-import type { ContractForm } from '../../hooks/use-contract-form';
+import type { ContractForm, FieldValues, Path } from '../../hooks/use-contract-form';
 
 /** A checkbox (or `asSwitch`) bound to a boolean field of a contract form. */
 export function CheckField<Input extends FieldValues>({

@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { FormSelectProps } from 'react-bootstrap/FormSelect';
-import type { FieldValues, Path } from 'react-hook-form';
-import { useContractField, type ContractForm } from '../../hooks/use-contract-form';
+import {
+  useContractField,
+  type ContractForm,
+  type FieldValues,
+  type Path,
+} from '../../hooks/use-contract-form';
 import { FieldShell } from './field-shell';
 
 /** A <select> bound to a field of a contract form. */

@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { FormControlProps } from 'react-bootstrap/FormControl';
-import type { FieldValues, Path } from 'react-hook-form';
-import { useContractField, type ContractForm } from '../../hooks/use-contract-form';
+import {
+  useContractField,
+  type ContractForm,
+  type FieldValues,
+  type Path,
+} from '../../hooks/use-contract-form';
 import { FieldShell } from './field-shell';
 
 type InputProps = Omit<
