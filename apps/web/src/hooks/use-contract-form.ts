@@ -22,7 +22,7 @@ export type Path<T> = {
       : K;
 }[keyof T & string];
 /** The value at a dotted path. */
-export type PathValue<T, P extends string> = P extends `${infer K}.${infer Rest}`
+type PathValue<T, P extends string> = P extends `${infer K}.${infer Rest}`
   ? K extends keyof T
     ? PathValue<NonNullable<T[K]>, Rest>
     : never
@@ -31,8 +31,8 @@ export type PathValue<T, P extends string> = P extends `${infer K}.${infer Rest}
     : never;
 
 /** Validation codes by dotted path ('user.email'); the first issue of each field wins. */
-export type FieldErrors = Partial<Record<string, string>>;
-export type FormState = {
+type FieldErrors = Partial<Record<string, string>>;
+type FormState = {
   /** A submit handler is running. */
   isSubmitting: boolean;
   /** A submit was tried since the form began or was reset: errors show, fields revalidate on change. */
