@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import Form from 'react-bootstrap/Form';
+import FormControl from 'react-bootstrap/FormControl';
 import { IMaskInput } from 'react-imask';
 import {
   useContractField,
@@ -35,7 +35,7 @@ export function MaskedField<Input extends FieldValues>({
   const bound = useController(form, name);
   return (
     <FieldShell id={field.id} label={label} error={field.error} className={className}>
-      <Form.Control
+      <FormControl
         as={IMaskInput}
         mask={mask}
         value={(bound.value as string | undefined) ?? ''}

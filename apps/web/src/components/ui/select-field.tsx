@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import Form from 'react-bootstrap/Form';
-import type { FormSelectProps } from 'react-bootstrap/FormSelect';
+import FormSelect, { type FormSelectProps } from 'react-bootstrap/FormSelect';
 import {
   useContractField,
   type ContractForm,
@@ -32,7 +31,7 @@ export function SelectField<Input extends FieldValues>({
   const field = useContractField(form, name);
   return (
     <FieldShell id={field.id} label={label} error={field.error} className={className}>
-      <Form.Select {...select} {...field.control} {...form.register(name)}>
+      <FormSelect {...select} {...field.control} {...form.register(name)}>
         {placeholder !== undefined ? (
           <option value="" disabled>
             {placeholder}
@@ -43,7 +42,7 @@ export function SelectField<Input extends FieldValues>({
             {option.label}
           </option>
         ))}
-      </Form.Select>
+      </FormSelect>
     </FieldShell>
   );
 }
