@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
-import Form from 'react-bootstrap/Form';
-import type { FieldValues, Path } from 'react-hook-form';
-import type { ContractForm } from '../../hooks/use-contract-form';
+import FormCheck from 'react-bootstrap/FormCheck';
+import FormText from 'react-bootstrap/FormText';
+import type { ContractForm, FieldValues, Path } from '../../hooks/use-contract-form';
 
 /** A checkbox (or `asSwitch`) bound to a boolean field of a contract form. */
 export function CheckField<Input extends FieldValues>({
@@ -21,19 +21,19 @@ export function CheckField<Input extends FieldValues>({
 }) {
   const id = useId();
   return (
-    <Form.Check type={asSwitch ? 'switch' : 'checkbox'} id={id} className={className}>
-      <Form.Check.Input
+    <FormCheck type={asSwitch ? 'switch' : 'checkbox'} id={id} className={className}>
+      <FormCheck.Input
         type="checkbox"
         role={asSwitch ? 'switch' : undefined}
         aria-describedby={hint ? `${id}-hint` : undefined}
         {...form.register(name)}
       />
-      <Form.Check.Label>{label}</Form.Check.Label>
+      <FormCheck.Label>{label}</FormCheck.Label>
       {hint ? (
-        <Form.Text as="div" id={`${id}-hint`}>
+        <FormText as="div" id={`${id}-hint`}>
           {hint}
-        </Form.Text>
+        </FormText>
       ) : null}
-    </Form.Check>
+    </FormCheck>
   );
 }

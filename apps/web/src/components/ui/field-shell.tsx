@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react';
-import Form from 'react-bootstrap/Form';
+// The parts, not `react-bootstrap/Form`, which bundles every kind of control with it.
+import FormControl from 'react-bootstrap/FormControl';
+import FormGroup from 'react-bootstrap/FormGroup';
+import FormLabel from 'react-bootstrap/FormLabel';
+import FormText from 'react-bootstrap/FormText';
 
 /**
  * Label, control, the error under it (react-bootstrap's invalid feedback, shown next to an
@@ -21,15 +25,15 @@ export function FieldShell({
   children: ReactNode;
 }) {
   return (
-    <Form.Group controlId={id} className={className ?? 'mb-3'}>
-      <Form.Label>{label}</Form.Label>
+    <FormGroup controlId={id} className={className ?? 'mb-3'}>
+      <FormLabel>{label}</FormLabel>
       {children}
       {error ? (
-        <Form.Control.Feedback type="invalid" id={`${id}-error`}>
+        <FormControl.Feedback type="invalid" id={`${id}-error`}>
           {error}
-        </Form.Control.Feedback>
+        </FormControl.Feedback>
       ) : null}
-      {hint ? <Form.Text id={`${id}-hint`}>{hint}</Form.Text> : null}
-    </Form.Group>
+      {hint ? <FormText id={`${id}-hint`}>{hint}</FormText> : null}
+    </FormGroup>
   );
 }

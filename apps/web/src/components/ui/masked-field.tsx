@@ -1,8 +1,13 @@
 import type { ReactNode } from 'react';
-import Form from 'react-bootstrap/Form';
-import { useController, type FieldValues, type Path } from 'react-hook-form';
+import FormControl from 'react-bootstrap/FormControl';
 import { IMaskInput } from 'react-imask';
-import { useContractField, type ContractForm } from '../../hooks/use-contract-form';
+import {
+  useContractField,
+  useController,
+  type ContractForm,
+  type FieldValues,
+  type Path,
+} from '../../hooks/use-contract-form';
 import { FieldShell } from './field-shell';
 
 /** A text field with an input mask (phone, birthday, CEP) bound to a field of a contract form. */
@@ -27,16 +32,15 @@ export function MaskedField<Input extends FieldValues>({
 }) {
   const field = useContractField(form, name);
   // The mask rewrites the input's value itself, so the form follows it through onAccept.
-  const { field: bound } = useController({ control: form.control, name });
+  const bound = useController(form, name);
   return (
     <FieldShell id={field.id} label={label} error={field.error} className={className}>
-      <Form.Control
+      <FormControl
         as={IMaskInput}
         mask={mask}
-        value={bound.value}
+        value={(bound.value as string | undefined) ?? ''}
         unmask={false}
-        onAccept={(next: string) => bound.onChange(next)}
-        onBlur={bound.onBlur}
+        onAccept={(next: string) => bound.onChange(next as typeof bound.value)}
         inputRef={bound.ref}
         name={bound.name}
         placeholder={placeholder}

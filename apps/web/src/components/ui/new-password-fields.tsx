@@ -1,6 +1,5 @@
-import { useWatch, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { ContractForm } from '../../hooks/use-contract-form';
+import { useWatch, type ContractForm, type FieldValues, type Path } from '../../hooks/use-contract-form';
 import { PasswordRules } from './password-rules';
 import { TextField } from './text-field';
 
@@ -18,7 +17,7 @@ export function NewPasswordFields<Input extends FieldValues & NewPassword>({
   const { t } = useTranslation();
   const password = 'password' as Path<Input>;
   const confirmation = 'password_confirmation' as Path<Input>;
-  const typed = useWatch({ control: form.control, name: password }) as string;
+  const typed = useWatch(form, password) as string;
   return (
     <>
       <TextField

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
-import Form from 'react-bootstrap/Form';
-import type { FormSelectProps } from 'react-bootstrap/FormSelect';
-import type { FieldValues, Path } from 'react-hook-form';
-import { useContractField, type ContractForm } from '../../hooks/use-contract-form';
+import FormSelect, { type FormSelectProps } from 'react-bootstrap/FormSelect';
+import {
+  useContractField,
+  type ContractForm,
+  type FieldValues,
+  type Path,
+} from '../../hooks/use-contract-form';
 import { FieldShell } from './field-shell';
 
 /** A <select> bound to a field of a contract form. */
@@ -28,7 +31,7 @@ export function SelectField<Input extends FieldValues>({
   const field = useContractField(form, name);
   return (
     <FieldShell id={field.id} label={label} error={field.error} className={className}>
-      <Form.Select {...select} {...field.control} {...form.register(name)}>
+      <FormSelect {...select} {...field.control} {...form.register(name)}>
         {placeholder !== undefined ? (
           <option value="" disabled>
             {placeholder}
@@ -39,7 +42,7 @@ export function SelectField<Input extends FieldValues>({
             {option.label}
           </option>
         ))}
-      </Form.Select>
+      </FormSelect>
     </FieldShell>
   );
 }

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
-import Form from 'react-bootstrap/Form';
-import type { FormControlProps } from 'react-bootstrap/FormControl';
-import type { FieldValues, Path } from 'react-hook-form';
-import { useContractField, type ContractForm } from '../../hooks/use-contract-form';
+import FormControl, { type FormControlProps } from 'react-bootstrap/FormControl';
+import {
+  useContractField,
+  type ContractForm,
+  type FieldValues,
+  type Path,
+} from '../../hooks/use-contract-form';
 import { FieldShell } from './field-shell';
 
 type InputProps = Omit<
@@ -48,7 +51,7 @@ export function TextField<Input extends FieldValues>({
   const field = useContractField(form, name, { showErrorWhileTyping, hasHint: Boolean(hint) });
   return (
     <FieldShell id={field.id} label={label} error={field.error} hint={hint} className={className}>
-      <Form.Control
+      <FormControl
         {...input}
         {...(multiline ? { as: 'textarea', rows: rows ?? 5 } : {})}
         {...field.control}

@@ -1,7 +1,6 @@
-import type { FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/ui/text-field';
-import type { ContractForm } from '../../../hooks/use-contract-form';
+import type { ContractForm, FieldValues, Path } from '../../../hooks/use-contract-form';
 
 /** The e-mail field of the sign-in, registration and recovery forms. */
 export function EmailField<Input extends FieldValues>({

@@ -1,13 +1,12 @@
 import { meetsPasswordRule, sessionBody, type SessionBody } from '@acervo/contract/auth';
 import { useState } from 'react';
-import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { useCaptcha } from '../../../hooks/use-captcha';
-import { useContractForm } from '../../../hooks/use-contract-form';
+import { useContractForm, useWatch } from '../../../hooks/use-contract-form';
 import { useFormAlert } from '../../../hooks/use-form-alert';
 import { useAuth } from '../../../lib/auth';
 import { useRemoteConfig } from '../../../lib/remote-config';
@@ -30,7 +29,7 @@ export function LoginForm() {
   const form = useContractForm(sessionBody, {
     defaultValues: { user: { email: '', password: '' } } satisfies SessionBody,
   });
-  const password = useWatch({ control: form.control, name: 'user.password' });
+  const password = useWatch(form, 'user.password');
 
   const onValid = (body: SessionBody) =>
     alert.attempt(

@@ -10,7 +10,7 @@ import { Loading } from '../../../components/ui/loading';
 import { SelectField } from '../../../components/ui/select-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
-import { useContractForm } from '../../../hooks/use-contract-form';
+import { useContractForm, useWatch } from '../../../hooks/use-contract-form';
 import { useFormAlert } from '../../../hooks/use-form-alert';
 import { errorMessageKey } from '../../../lib/api-errors';
 import { useAuth } from '../../../lib/auth';
@@ -27,7 +27,7 @@ function AddItemForm({ userId, onDone }: { userId: string; onDone: () => void })
     defaultValues: { collection_id: '', name: '', description: '' },
   });
   const [picture, setPicture] = useState<PictureChoice | null>(null);
-  const collectionId = form.watch('collection_id');
+  const collectionId = useWatch(form, 'collection_id');
   const save = useCreateWithPicture(alert, collectionId);
 
   if (collections.isPending) return <Loading />;

@@ -6,15 +6,14 @@ import {
   type CollectionItemUpdateBody,
 } from '@acervo/contract/collection-item';
 import { useState, type ReactNode } from 'react';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Loading } from '../../../components/ui/loading';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
-import { useContractForm } from '../../../hooks/use-contract-form';
+import { useContractForm, useController, type ContractForm } from '../../../hooks/use-contract-form';
 import { useFormAlert } from '../../../hooks/use-form-alert';
 import { useAuth } from '../../../lib/auth';
 import { useCollection, useCreateItem, useDeleteItem, useUpdateItem } from '../hooks/use-collections';
@@ -29,10 +28,15 @@ import type { FormMode, SharedFieldsProps } from './save-or-delete';
 /** Both pages edit these; the create page also carries its collection's id as a (hidden) value. */
 type FormInput = CollectionItemUpdateBody & { collection_id?: string };
 /** The schemas the API validates each write with (the create page requires a description). */
-const schemas: Record<FormMode, z.ZodType<FormInput, FormInput>> = {
+const schemas: Record<FormMode, $ZodType<FormInput, FormInput>> = {
   create: collectionItemCreateForm,
   edit: collectionItemUpdateBody,
 };
+
+function RatingField({ form }: { form: ContractForm<FormInput, unknown> }) {
+  const rating = useController(form, 'rating');
+  return <RatingInput value={rating.value ?? null} onChange={rating.onChange} />;
+}
 
 function ItemFields({
   mode,
@@ -56,11 +60,7 @@ function ItemFields({
         multiline
         rows={4}
       />
-      <Controller
-        control={form.control}
-        name="rating"
-        render={({ field }) => <RatingInput value={field.value ?? null} onChange={field.onChange} />}
-      />
+      <RatingField form={form} />
       {picture}
       <div className="d-flex flex-wrap gap-2">
         <SubmitButton busy={busy}>{t('collections.item.save')}</SubmitButton>
