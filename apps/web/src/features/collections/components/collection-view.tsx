@@ -13,6 +13,7 @@ import { useCollectionSlots } from '../../../lib/feature-slots';
 import { useCollection, useMoreItems } from '../hooks/use-collections';
 import { CollectionBanner } from './collection-banner';
 import { ItemCard } from './item-card';
+import { cannotShow } from './item-loader';
 import { JoinCallout } from './join-callout';
 import { mayEditItems } from './roles';
 import { ScrollSentinel } from './scroll-sentinel';
@@ -61,10 +62,11 @@ function CollectionScreen({ collectionId, userId }: { collectionId: string; user
   const query = useCollection(collectionId);
   useDocumentTitle(query.data?.name ?? t('collections.view.visitorItems'));
   if (query.isPending) return <Loading />;
+  const { data } = query;
   // Private or missing, to someone without an account: the spec's prompt, saying neither.
   if (query.isError && !userId && isNotFound(query.error))
     return <SignInPrompt message={t('collections.view.anonymous')} />;
-  if (query.isError)
+  if (!data || cannotShow(query))
     return (
       <section className="container py-5">
         <ErrorState
@@ -75,7 +77,7 @@ function CollectionScreen({ collectionId, userId }: { collectionId: string; user
       </section>
     );
 
-  return <LoadedView collection={query.data} userId={userId} />;
+  return <LoadedView collection={data} userId={userId} />;
 }
 
 function LoadedView({ collection, userId }: { collection: Collection; userId: string | null }) {
