@@ -1,10 +1,14 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { gate, renderWithProviders, stubFetch, testQueryClient } from '../../../testing/render';
 import { aCollection, storeSession } from '../../../testing/fixtures';
 import { CollectionView } from './collection-view';
 import { groupByCategory } from './user-collections';
+
+// Editors get reordering as a chunk of its own (decision 031): loaded once here, before the tests,
+// so that a slow first transform does not count against the waits below.
+beforeAll(() => import('./sortable-items'));
 
 const collection = aCollection({
   description: 'Os melhores.',
@@ -152,7 +156,7 @@ describe('CollectionView', () => {
       'href',
       '/lists/c1/items/create',
     );
-    expect(screen.getByRole('button', { name: 'Reordenar Bacurau' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Reordenar Bacurau' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Nota 4,5 de 5' })).toBeInTheDocument();
     expect(screen.getByText('seguidores').parentElement).toHaveTextContent('3 seguidores');
     expect(screen.getByText('05/03/2026')).toBeInTheDocument();
@@ -179,7 +183,7 @@ describe('CollectionView', () => {
       '/lists/c1/items/create',
     );
     expect(screen.getByRole('link', { name: 'Editar Bacurau' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Reordenar Bacurau' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Reordenar Bacurau' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Editar coleção' })).toBeNull();
   });
 

@@ -1,5 +1,5 @@
 import type { Collection } from '@acervo/contract/collection';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -18,7 +18,13 @@ import { JoinCallout } from './join-callout';
 import { mayEditItems } from './roles';
 import { ScrollSentinel } from './scroll-sentinel';
 import { ShareButton } from './share-button';
-import { SortableItems } from './sortable-items';
+
+/**
+ * Reordering (dnd-kit, 14 KB gzip) only for those who may edit the items: a visitor of a shared
+ * collection does not download it (decision 031); editors see the list at once and its handles
+ * when the chunk arrives.
+ */
+const SortableItems = lazy(() => import('./sortable-items').then((m) => ({ default: m.SortableItems })));
 
 /**
  * The first items' pictures are in the first screen: loaded at once, not lazily (Chromium reports
@@ -80,6 +86,26 @@ function CollectionScreen({ collectionId, userId }: { collectionId: string; user
   return <LoadedView collection={data} userId={userId} />;
 }
 
+function ItemList({
+  items,
+  collectionId,
+  editable,
+}: {
+  items: Collection['collection_items'];
+  collectionId: string;
+  editable: boolean;
+}) {
+  return (
+    <ol className="list-unstyled item-list mb-0">
+      {items.map((item, index) => (
+        <li key={item.id}>
+          <ItemCard item={item} collectionId={collectionId} editable={editable} eager={index < EAGER_ITEMS} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 function LoadedView({ collection, userId }: { collection: Collection; userId: string | null }) {
   const { t } = useTranslation();
   const { bannerActions: BannerActions } = useCollectionSlots();
@@ -114,20 +140,11 @@ function LoadedView({ collection, userId }: { collection: Collection; userId: st
         {items.length === 0 ? (
           <div className="empty-state text-body-secondary">{t('collections.empty')}</div>
         ) : editor ? (
-          <SortableItems items={items} collectionId={collection.id} />
+          <Suspense fallback={<ItemList items={items} collectionId={collection.id} editable />}>
+            <SortableItems items={items} collectionId={collection.id} />
+          </Suspense>
         ) : (
-          <ol className="list-unstyled item-list mb-0">
-            {items.map((item, index) => (
-              <li key={item.id}>
-                <ItemCard
-                  item={item}
-                  collectionId={collection.id}
-                  editable={false}
-                  eager={index < EAGER_ITEMS}
-                />
-              </li>
-            ))}
-          </ol>
+          <ItemList items={items} collectionId={collection.id} editable={false} />
         )}
         {/* Keyed by the count: a new mark observes afresh, in case the end is still in view. */}
         {hasMore ? <ScrollSentinel key={items.length} onVisible={loadMore} /> : null}
