@@ -1,5 +1,4 @@
-import type { Collection, ShareData } from '@acervo/contract/collection';
-import type { CollectionItem } from '@acervo/contract/collection-item';
+import type { ShareData } from '@acervo/contract/collection';
 import { SHARE_DATA_ELEMENT_ID } from '@acervo/contract/limits';
 import { readStoredSession } from '../../../lib/session-storage';
 
@@ -30,20 +29,11 @@ function sharedData(): Partial<ShareData> {
   return shared;
 }
 
-/** The server's copy of collection `id`, once, for a visitor; undefined otherwise. */
-export function takeSharedCollection(id: string): Collection | undefined {
+/** The server's copy of the page's `collection` or `item` with this id, once, for a visitor. */
+export function takeShared<K extends keyof ShareData>(part: K, id: string): ShareData[K] | undefined {
   const data = sharedData();
-  if (data.collection?.id !== id) return undefined;
-  const { collection } = data;
-  delete data.collection;
-  return collection;
-}
-
-/** The server's copy of item `id`, once, for a visitor; undefined otherwise. */
-export function takeSharedItem(id: string): CollectionItem | undefined {
-  const data = sharedData();
-  if (data.item?.id !== id) return undefined;
-  const { item } = data;
-  delete data.item;
-  return item;
+  const value = data[part];
+  if (value?.id !== id) return undefined;
+  delete data[part];
+  return value;
 }

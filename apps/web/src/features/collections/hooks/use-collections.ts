@@ -11,7 +11,7 @@ import type { ImageAspect } from '@acervo/contract/image';
 import type { ItemOrderBody } from '@acervo/contract/social';
 import { sharedKeys } from '../../../lib/query-keys';
 import { collectionsApi } from '../api/collections-api';
-import { takeSharedCollection, takeSharedItem } from './share-data';
+import { takeShared } from './share-data';
 
 /**
  * A visitor's first look at a shared page starts from the server's copy (decision 031), marked as
@@ -64,7 +64,7 @@ export function useCollection(id: string | undefined, enabled = true) {
     queryFn: () => collectionsApi.collection(id!),
     enabled: Boolean(id) && enabled,
     staleTime: 30_000,
-    initialData: () => (id ? takeSharedCollection(id) : undefined),
+    initialData: () => (id ? takeShared('collection', id) : undefined),
     initialDataUpdatedAt: SHARED_COPY_UPDATED_AT,
   });
 }
@@ -113,7 +113,7 @@ export function useItem(itemId: string | undefined) {
     queryFn: () => collectionsApi.item(itemId!),
     enabled: Boolean(itemId),
     staleTime: 30_000,
-    initialData: () => (itemId ? takeSharedItem(itemId) : undefined),
+    initialData: () => (itemId ? takeShared('item', itemId) : undefined),
     initialDataUpdatedAt: SHARED_COPY_UPDATED_AT,
   });
 }
