@@ -90,6 +90,23 @@ test('a shared public collection shows its preview and opens without an account;
   await expect(page.getByText('Para visualizar esta lista, entre com a sua conta.')).toBeVisible();
   expect(await meta(page, 'og:title')).toBe('Acervo');
   await expect(page.getByText('Carta de 1998')).toHaveCount(0);
+
+  // The page draws from the data in its HTML (decision 031): with its API answer held back, the
+  // collection is on screen all the same; when the answer comes, the page shows it.
+  const early = await visitor.newPage();
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await early.route(`**/api/v1/collection/${pub.id}`, async (route) => {
+    await held;
+    const response = await route.fetch();
+    const { data } = (await response.json()) as { data: { name: string } };
+    await route.fulfill({ response, json: { data: { ...data, name: 'Romances revistos' } } });
+  });
+  await early.goto(`/lists/${pub.id}`);
+  await expect(early.getByRole('heading', { level: 1, name: 'Romances <brasileiros>' })).toBeVisible();
+  await expect(early.getByRole('link', { name: 'Iracema' })).toBeVisible();
+  release();
+  await expect(early.getByRole('heading', { level: 1, name: 'Romances revistos' })).toBeVisible();
   await visitor.close();
 
   // Crawlers are told about the public one only.

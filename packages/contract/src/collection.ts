@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { envelope, idSchema } from './common.ts';
-import { collectionItemSchema } from './collection-item.ts';
+import { collectionItemSchema, type CollectionItem } from './collection-item.ts';
 import { imageSchema } from './image.ts';
 import { issue, optionalText, requiredText } from './validation.ts';
-import { CARD_PREVIEW_ITEMS, COLLABORATOR_ROLES, type CollaboratorRole } from './limits.ts';
-export { CARD_PREVIEW_ITEMS, COLLABORATOR_ROLES };
+import {
+  CARD_PREVIEW_ITEMS,
+  COLLABORATOR_ROLES,
+  SHARE_DATA_ELEMENT_ID,
+  type CollaboratorRole,
+} from './limits.ts';
+export { CARD_PREVIEW_ITEMS, COLLABORATOR_ROLES, SHARE_DATA_ELEMENT_ID };
 export type { CollaboratorRole };
 
 export const COLLECTION_NAME_MAX = 120;
@@ -159,3 +164,13 @@ export const collectionItemsPageResponse = z.object({
   next_cursor: z.string().nullable(),
 });
 export type CollectionItemsPage = z.infer<typeof collectionItemsPageResponse>;
+
+/**
+ * The content of the share page's data element (SHARE_DATA_ELEMENT_ID, decision 031): the
+ * collection as `GET /collection/{id}` answers an anonymous visitor and, on an item's page, the
+ * item as `GET /collection_items/{item}` answers them.
+ */
+export interface ShareData {
+  collection: Collection;
+  item?: CollectionItem;
+}

@@ -8,6 +8,13 @@ export const CARD_PREVIEW_ITEMS = 3;
 export const COLLABORATOR_ROLES = ['editor', 'viewer'] as const;
 export type CollaboratorRole = (typeof COLLABORATOR_ROLES)[number];
 
+/**
+ * The `id` of the `<script type="application/json">` element in which the server puts a public
+ * collection's or item's data for visitors (decision 031), so the page draws without waiting for
+ * its API answers.
+ */
+export const SHARE_DATA_ELEMENT_ID = 'share-data';
+
 export const RATING_MIN = 0.5;
 export const RATING_MAX = 5;
 

@@ -2,27 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { idSchema } from '@acervo/contract/common';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   CARD_IMAGE_PATH,
   CARD_IMAGE_SIZE,
-  collectionHead,
   escapeHtml,
   genericHead,
-  itemHead,
   renderHeadTags,
   withHeadTags,
 } from './share-head.ts';
-import {
-  countPublicCollections,
-  publicCollectionPreview,
-  publicCollectionsPage,
-  publicItemPreview,
-  SITEMAP_PAGE_SIZE,
-} from './share.service.ts';
+import { sharePage, withShareData } from './share-data.ts';
+import { countPublicCollections, publicCollectionsPage, SITEMAP_PAGE_SIZE } from './share.service.ts';
 
 // Pages of the site rather than API routes: kept out of the API's OpenAPI document.
 const hide = true;
@@ -142,34 +134,18 @@ export async function shareRoutes(app: FastifyInstance, { db, config }: { db: Db
   );
 }
 
-const COLLECTION_PAGE = /^\/(?:c|lists)\/([^/]+)\/?$/;
-const ITEM_PAGE = /^\/lists\/[^/]+\/items\/([^/]+)\/?$/;
-
-/** The head of a public collection's or public item's page; undefined for any other page. */
-async function ownHead(db: Db, base: string, path: string) {
-  const collectionId = idSchema.safeParse(COLLECTION_PAGE.exec(path)?.[1]);
-  if (collectionId.success) {
-    const preview = await publicCollectionPreview(db, collectionId.data);
-    return preview && collectionHead(base, preview);
-  }
-  const itemId = idSchema.safeParse(ITEM_PAGE.exec(path)?.[1]);
-  if (itemId.success) {
-    const preview = await publicItemPreview(db, itemId.data);
-    return preview && itemHead(base, preview);
-  }
-  return undefined;
-}
-
 /**
  * The web app's index.html for `path`, with the `<head>` tags of that page: a public collection's
  * own on `/c/{id}` and `/lists/{id}`, a public collection's item's own on
  * `/lists/{id}/items/{item}`, the generic ones everywhere else (a private or missing collection
- * or item included, so that the page says nothing of it).
+ * or item included, so that the page says nothing of it). A public collection's or item's page
+ * also carries the data its first screen shows (decision 031).
  */
 export function renderIndexPage(db: Db, config: Config) {
   const base = baseUrl(config);
   return async (path: string, indexHtml: string): Promise<string> => {
-    const head = (await ownHead(db, base, path)) ?? genericHead(base, path);
-    return withHeadTags(indexHtml, renderHeadTags(base, head));
+    const page = await sharePage(db, base, path);
+    const html = withHeadTags(indexHtml, renderHeadTags(base, page?.head ?? genericHead(base, path)));
+    return page ? withShareData(html, page.data) : html;
   };
 }

@@ -192,6 +192,77 @@ describe('link previews of item pages', () => {
   });
 });
 
+describe('the data of a public collection’s page in its HTML (decision 031)', () => {
+  const DATA = /<script type="application\/json" id="share-data">([^<]*)<\/script>/g;
+  /** The share-data elements of a page, parsed as the browser's JSON.parse would. */
+  const shareData = (html: string) => [...html.matchAll(DATA)].map((m) => JSON.parse(m[1]!) as unknown);
+  const asVisitor = async (url: string) => {
+    const res = await app.inject({ url });
+    expect(res.statusCode).toBe(200);
+    return res.json().data as unknown;
+  };
+
+  it('carries the collection exactly as the API answers a visitor, on /c/{id} and /lists/{id}', async () => {
+    const { owner, pub } = await scene();
+    // A collaborator: what a signed-in reader would see differently (their role) stays out.
+    await addCollaborator(app, owner, pub.id, await signUp(app, { name: 'Rui Editor' }), 'editor');
+    const collection = await asVisitor(`/api/v1/collection/${pub.id}`);
+    expect(collection).toMatchObject({ liked_by_me: false, my_role: null, items_count: 4 });
+    for (const path of [`/c/${pub.id}`, `/lists/${pub.id}`]) {
+      expect(shareData(await page(path))).toEqual([{ collection }]);
+    }
+  });
+
+  it('carries an item page’s item and its own collection, as the API answers a visitor', async () => {
+    const { owner, pub } = await scene();
+    const item = await addItem(app, owner, pub.id, { name: 'O som ao redor', description: 'Recife, 2012' });
+    const other = await createCollection(app, owner, { name: 'Outra' });
+    const expected = {
+      collection: await asVisitor(`/api/v1/collection/${pub.id}`),
+      item: await asVisitor(`/api/v1/collection_items/${item.id}`),
+    };
+    expect(shareData(await page(`/lists/${pub.id}/items/${item.id}`))).toEqual([expected]);
+    // An address naming another collection: the item's own collection, as the page shows it.
+    expect(shareData(await page(`/lists/${other.id}/items/${item.id}`))).toEqual([expected]);
+  });
+
+  it('carries nothing for a private collection, its items, a missing one or another page', async () => {
+    const { owner, pub, priv } = await scene();
+    const secret = await addItem(app, owner, priv.id, { name: 'Carta guardada' });
+    for (const path of [
+      `/c/${priv.id}`,
+      `/lists/${priv.id}`,
+      `/lists/${priv.id}/items/${secret.id}`,
+      `/lists/${pub.id}/items/${secret.id}`,
+      '/lists/naoexiste0000000',
+      `/lists/${pub.id}/items/naoexiste0000000`,
+      '/lists/create',
+      `/lists/edit/${pub.id}`,
+      '/help',
+      '/',
+    ]) {
+      const html = await page(path);
+      expect(html, path).not.toContain('share-data');
+      expect(html, path).not.toContain('Carta guardada');
+    }
+  });
+
+  it('cannot be broken out of: what people typed stays inside its element, and reads back unchanged', async () => {
+    const owner = await signUp(app, { name: 'Eve </script>' });
+    const name = '</script><script>alert(1)</script>';
+    const description = '<!-- <script> & \u2028\u2029 </SCRIPT >';
+    const evil = await createCollection(app, owner, { name, description });
+    await addItem(app, owner, evil.id, { name: '</script ><img src=x onerror=alert(2)>' });
+    const html = await page(`/lists/${evil.id}`);
+    // The built page's one script plus the data element: no other element came into being.
+    expect(html.match(/<script/gi)).toHaveLength(2);
+    const [raw] = [...html.matchAll(DATA)].map((m) => m[1]!);
+    expect(raw).not.toMatch(/[<>&\u2028\u2029]/);
+    const [data] = shareData(html) as [{ collection: { name: string; description: string } }];
+    expect(data.collection).toMatchObject({ name, description, owner_name: 'Eve </script>' });
+  });
+});
+
 describe('anonymous reads of a public collection', () => {
   it('carry no e-mail, of the owner or of a collaborator, nor anything private', async () => {
     const { owner, pub, priv } = await scene();

@@ -1,5 +1,6 @@
 import type { PublicConfig } from '@acervo/contract/config';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type {} from 'altcha/types/react';
 import { currentLanguage } from '../../lib/i18n';
 
@@ -29,6 +30,32 @@ function loadAltcha(): Promise<void> {
   })();
   return altchaLoaded;
 }
+
+/** What says someone is using the page: ALTCHA's script loads on the first of them. */
+const FIRST_USE = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+
+/**
+ * Runs `start` on the first sign of someone using the page, or at once if ALTCHA has loaded
+ * already (another form of this visit). The script is 80 KB whose evaluation is a long task on a
+ * slow phone; loaded with the page, it was most of `/register`'s blocking time (decision 031).
+ * The person fills the form's fields before they reach the captcha, so it is there by then.
+ */
+function onFirstUse(start: () => void): () => void {
+  if (altchaLoaded) {
+    start();
+    return () => undefined;
+  }
+  const stop = () => FIRST_USE.forEach((type) => window.removeEventListener(type, once, true));
+  const once = () => {
+    stop();
+    start();
+  };
+  FIRST_USE.forEach((type) => window.addEventListener(type, once, { capture: true, passive: true }));
+  return stop;
+}
+
+/** The ALTCHA element's own method (its checkbox's click), once its script has defined it. */
+type AltchaElement = HTMLElement & { verify?: () => Promise<unknown> };
 
 interface Grecaptcha {
   render(element: HTMLElement, options: Record<string, unknown>): number;
@@ -65,7 +92,9 @@ interface CaptchaWidgetProps {
 
 /** The configured captcha: ALTCHA's checkbox (self-hosted) or reCAPTCHA's. */
 export function CaptchaWidget({ captcha, onToken }: CaptchaWidgetProps) {
+  const { t } = useTranslation();
   const ref = useRef<HTMLElement>(null);
+  const [altchaReady, setAltchaReady] = useState(false);
   const onTokenRef = useRef(onToken);
   useEffect(() => {
     onTokenRef.current = onToken;
@@ -81,8 +110,16 @@ export function CaptchaWidget({ captcha, onToken }: CaptchaWidgetProps) {
       };
       element.addEventListener('statechange', onState);
       // Without its script the element stays empty; the form still says S-01 on submit.
-      loadAltcha().catch(() => undefined);
-      return () => element.removeEventListener('statechange', onState);
+      const stop = onFirstUse(() => {
+        void loadAltcha().then(
+          () => setAltchaReady(true),
+          () => undefined,
+        );
+      });
+      return () => {
+        stop();
+        element.removeEventListener('statechange', onState);
+      };
     }
     let active = true;
     loadRecaptcha()
@@ -104,12 +141,32 @@ export function CaptchaWidget({ captcha, onToken }: CaptchaWidgetProps) {
   return (
     <div className="captcha mb-3" data-testid="captcha">
       {captcha.provider === 'altcha' ? (
-        <altcha-widget
-          ref={ref}
-          challenge={ALTCHA_CHALLENGE_URL}
-          language={currentLanguage() === 'en' ? 'en' : 'pt-br'}
-          type="checkbox"
-        />
+        <>
+          <altcha-widget
+            ref={ref}
+            challenge={ALTCHA_CHALLENGE_URL}
+            language={currentLanguage() === 'en' ? 'en' : 'pt-br'}
+            type="checkbox"
+          />
+          {altchaReady ? null : (
+            // Until the script has defined the element (CSS hides this the moment it is), a
+            // checkbox that looks like ALTCHA's; ticking it loads the widget and starts it, as
+            // ticking the real one would.
+            <label className="captcha-stand-in">
+              <input
+                type="checkbox"
+                className="form-check-input m-0"
+                checked={false}
+                onChange={() => {
+                  void loadAltcha()
+                    .then(() => (ref.current as AltchaElement | null)?.verify?.())
+                    .catch(() => undefined);
+                }}
+              />
+              {t('common.captchaLabel')}
+            </label>
+          )}
+        </>
       ) : (
         <div ref={ref as React.RefObject<HTMLDivElement | null>} />
       )}

@@ -8,6 +8,8 @@ export const common: Catalog['common'] = {
   skipToContent: 'Skip to content',
   signInPrompt: { login: 'Log in', register: 'I want to create my account' },
   titleSuffix: 'Acervo',
+  /** The captcha's stand-in until its script loads, in ALTCHA's own words (decision 031). */
+  captchaLabel: "I'm not a robot",
   newPassword: { password: 'New password', confirmation: 'Confirm the new password' },
   passwordRules: {
     title: 'The password needs:',

@@ -6,6 +6,8 @@ export const common = {
   skipToContent: 'Pular para o conteúdo',
   signInPrompt: { login: 'Entrar', register: 'Quero criar minha conta' },
   titleSuffix: 'Acervo',
+  /** The captcha's stand-in until its script loads, in ALTCHA's own words (decision 031). */
+  captchaLabel: 'Eu não sou um robô',
   newPassword: { password: 'Nova senha', confirmation: 'Confirme a nova senha' },
   passwordRules: {
     title: 'A senha precisa ter:',

@@ -1,10 +1,14 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubFetch } from '../../../testing/render';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { gate, renderWithProviders, stubFetch, testQueryClient } from '../../../testing/render';
 import { aCollection, storeSession } from '../../../testing/fixtures';
 import { CollectionView } from './collection-view';
 import { groupByCategory } from './user-collections';
+
+// Editors get reordering as a chunk of its own (decision 031): loaded once here, before the tests,
+// so that a slow first transform does not count against the waits below.
+beforeAll(() => import('./sortable-items'));
 
 const collection = aCollection({
   description: 'Os melhores.',
@@ -50,6 +54,54 @@ describe('CollectionView', () => {
       '/register?next=%2Flists%2Fc1',
     );
     expect(screen.getByRole('button', { name: 'Compartilhar' })).toBeInTheDocument();
+  });
+
+  /** The element the server writes into a shared page for visitors (decision 031). */
+  const serverCopy = (data: unknown) => {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = 'share-data';
+    element.textContent = JSON.stringify(data);
+    document.body.append(element);
+  };
+
+  it('draws a visitor the server’s copy in the page at once, then shows the refreshed answer', async () => {
+    serverCopy({ collection: { ...collection, name: 'Filmes de ontem' } });
+    const refresh = gate();
+    const calls = stubFetch({ status: 200, body: { data: collection }, gate: refresh.promise });
+    renderWithProviders(<CollectionView collectionId="c1" />, { path: '/lists/:id', at: '/lists/c1' });
+    // No waiting: the first render has it, while the refresh is still out.
+    expect(screen.getByRole('heading', { level: 1, name: 'Filmes de ontem' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Bacurau' })).toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toEqual(['/api/v1/collection/c1']);
+    refresh.open();
+    expect(await screen.findByRole('heading', { level: 1, name: collection.name })).toBeInTheDocument();
+    expect(document.getElementById('share-data')).toBeNull();
+  });
+
+  it('keeps the server’s copy on screen when the refresh fails for want of a network', async () => {
+    serverCopy({ collection });
+    stubFetch(new TypeError('Failed to fetch'));
+    const client = testQueryClient();
+    renderWithProviders(<CollectionView collectionId="c1" />, {
+      path: '/lists/:id',
+      at: '/lists/c1',
+      client,
+    });
+    await vi.waitFor(() => expect(client.getQueryState(['collection', 'c1'])?.status).toBe('error'));
+    expect(screen.getByRole('heading', { level: 1, name: collection.name })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Bacurau' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('does not draw a signed-in reader the visitor’s copy: their role and likes are their own', async () => {
+    storeSession('u1');
+    serverCopy({ collection: { ...collection, name: 'Filmes de ontem' } });
+    stubFetch({ status: 200, body: { data: { ...collection, liked_by_me: true } } });
+    renderWithProviders(<CollectionView collectionId="c1" />, { path: '/lists/:id', at: '/lists/c1' });
+    expect(screen.queryByRole('heading', { level: 1, name: 'Filmes de ontem' })).toBeNull();
+    expect(await screen.findByRole('link', { name: 'Editar coleção' })).toBeInTheDocument();
+    expect(screen.queryByText('Filmes de ontem')).toBeNull();
   });
 
   it('shows an anonymous visitor only the prompt where the collection is private or missing', async () => {
@@ -104,7 +156,7 @@ describe('CollectionView', () => {
       'href',
       '/lists/c1/items/create',
     );
-    expect(screen.getByRole('button', { name: 'Reordenar Bacurau' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Reordenar Bacurau' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Nota 4,5 de 5' })).toBeInTheDocument();
     expect(screen.getByText('seguidores').parentElement).toHaveTextContent('3 seguidores');
     expect(screen.getByText('05/03/2026')).toBeInTheDocument();
@@ -131,7 +183,7 @@ describe('CollectionView', () => {
       '/lists/c1/items/create',
     );
     expect(screen.getByRole('link', { name: 'Editar Bacurau' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Reordenar Bacurau' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Reordenar Bacurau' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Editar coleção' })).toBeNull();
   });
 

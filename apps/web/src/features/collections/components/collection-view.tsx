@@ -1,5 +1,5 @@
 import type { Collection } from '@acervo/contract/collection';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -13,11 +13,18 @@ import { useCollectionSlots } from '../../../lib/feature-slots';
 import { useCollection, useMoreItems } from '../hooks/use-collections';
 import { CollectionBanner } from './collection-banner';
 import { ItemCard } from './item-card';
+import { cannotShow } from './item-loader';
 import { JoinCallout } from './join-callout';
 import { mayEditItems } from './roles';
 import { ScrollSentinel } from './scroll-sentinel';
 import { ShareButton } from './share-button';
-import { SortableItems } from './sortable-items';
+
+/**
+ * Reordering (dnd-kit, 14 KB gzip) only for those who may edit the items: a visitor of a shared
+ * collection does not download it (decision 031); editors see the list at once and its handles
+ * when the chunk arrives.
+ */
+const SortableItems = lazy(() => import('./sortable-items').then((m) => ({ default: m.SortableItems })));
 
 /**
  * The first items' pictures are in the first screen: loaded at once, not lazily (Chromium reports
@@ -61,10 +68,11 @@ function CollectionScreen({ collectionId, userId }: { collectionId: string; user
   const query = useCollection(collectionId);
   useDocumentTitle(query.data?.name ?? t('collections.view.visitorItems'));
   if (query.isPending) return <Loading />;
+  const { data } = query;
   // Private or missing, to someone without an account: the spec's prompt, saying neither.
   if (query.isError && !userId && isNotFound(query.error))
     return <SignInPrompt message={t('collections.view.anonymous')} />;
-  if (query.isError)
+  if (!data || cannotShow(query))
     return (
       <section className="container py-5">
         <ErrorState
@@ -75,7 +83,27 @@ function CollectionScreen({ collectionId, userId }: { collectionId: string; user
       </section>
     );
 
-  return <LoadedView collection={query.data} userId={userId} />;
+  return <LoadedView collection={data} userId={userId} />;
+}
+
+function ItemList({
+  items,
+  collectionId,
+  editable,
+}: {
+  items: Collection['collection_items'];
+  collectionId: string;
+  editable: boolean;
+}) {
+  return (
+    <ol className="list-unstyled item-list mb-0">
+      {items.map((item, index) => (
+        <li key={item.id}>
+          <ItemCard item={item} collectionId={collectionId} editable={editable} eager={index < EAGER_ITEMS} />
+        </li>
+      ))}
+    </ol>
+  );
 }
 
 function LoadedView({ collection, userId }: { collection: Collection; userId: string | null }) {
@@ -112,20 +140,11 @@ function LoadedView({ collection, userId }: { collection: Collection; userId: st
         {items.length === 0 ? (
           <div className="empty-state text-body-secondary">{t('collections.empty')}</div>
         ) : editor ? (
-          <SortableItems items={items} collectionId={collection.id} />
+          <Suspense fallback={<ItemList items={items} collectionId={collection.id} editable />}>
+            <SortableItems items={items} collectionId={collection.id} />
+          </Suspense>
         ) : (
-          <ol className="list-unstyled item-list mb-0">
-            {items.map((item, index) => (
-              <li key={item.id}>
-                <ItemCard
-                  item={item}
-                  collectionId={collection.id}
-                  editable={false}
-                  eager={index < EAGER_ITEMS}
-                />
-              </li>
-            ))}
-          </ol>
+          <ItemList items={items} collectionId={collection.id} editable={false} />
         )}
         {/* Keyed by the count: a new mark observes afresh, in case the end is still in view. */}
         {hasMore ? <ScrollSentinel key={items.length} onVisible={loadMore} /> : null}

@@ -1,8 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { gate, renderWithProviders, stubFetch } from '../../../testing/render';
 import { aCollection, storeSession } from '../../../testing/fixtures';
 import { CollectionView } from './collection-view';
+
+// Editors get reordering as a chunk of its own (decision 031): loaded once here, before the tests,
+// so that a slow first transform does not count against the waits below.
+beforeAll(() => import('./sortable-items'));
 
 const item = (id: string, name: string, position: number) => ({
   id,

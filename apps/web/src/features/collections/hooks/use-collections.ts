@@ -11,6 +11,13 @@ import type { ImageAspect } from '@acervo/contract/image';
 import type { ItemOrderBody } from '@acervo/contract/social';
 import { sharedKeys } from '../../../lib/query-keys';
 import { collectionsApi } from '../api/collections-api';
+import { takeShared } from './share-data';
+
+/**
+ * A visitor's first look at a shared page starts from the server's copy (decision 031), marked as
+ * old as can be so that it is refreshed at once, as a page that fetched would have been.
+ */
+const SHARED_COPY_UPDATED_AT = 0;
 
 /**
  * Query keys of the collections feature. Listings live under `collections`, so one invalidation
@@ -57,6 +64,8 @@ export function useCollection(id: string | undefined, enabled = true) {
     queryFn: () => collectionsApi.collection(id!),
     enabled: Boolean(id) && enabled,
     staleTime: 30_000,
+    initialData: () => (id ? takeShared('collection', id) : undefined),
+    initialDataUpdatedAt: SHARED_COPY_UPDATED_AT,
   });
 }
 
@@ -104,6 +113,8 @@ export function useItem(itemId: string | undefined) {
     queryFn: () => collectionsApi.item(itemId!),
     enabled: Boolean(itemId),
     staleTime: 30_000,
+    initialData: () => (itemId ? takeShared('item', itemId) : undefined),
+    initialDataUpdatedAt: SHARED_COPY_UPDATED_AT,
   });
 }
 
