@@ -13,8 +13,8 @@
 // The baseline, measured in the same run, is /help signed in: the app starting and drawing a page
 // that needs no data, which every page pays; "x" is a page's blocking sum over the baseline's.
 // Not a test.
-import puppeteer, { type Page } from 'puppeteer-core';
-import { resolveChromium } from '../e2e/chromium.ts';
+import type { Page } from 'puppeteer-core';
+import { launchChromium } from './launch-chromium.ts';
 
 const [origin, ...requested] = process.argv.slice(2);
 if (!origin) {
@@ -73,13 +73,7 @@ const response = await fetch(`${origin}/api/v1/session`, {
 if (!response.ok) throw new Error(`signing in answered ${response.status} (is the demo loaded?)`);
 const session = ((await response.json()) as { data: Record<string, string> }).data;
 
-const chromium = await resolveChromium();
-const browser = await puppeteer.launch({
-  executablePath: chromium.executablePath,
-  env: { ...process.env, ...chromium.env } as Record<string, string>,
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-sync'],
-});
+const browser = await launchChromium();
 const figures = new Map(
   paths.map((path) => [
     path,
