@@ -15,8 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
-import puppeteer, { type Page } from 'puppeteer-core';
-import { resolveChromium } from '../e2e/chromium.ts';
+import type { Page } from 'puppeteer-core';
+import { launchChromium } from './launch-chromium.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
@@ -103,13 +103,7 @@ try {
   const shared = popular.find((collection) => !collection.private);
   if (!shared) throw new Error('no public collection in the demo data');
 
-  const chromium = await resolveChromium();
-  const browser = await puppeteer.launch({
-    executablePath: chromium.executablePath,
-    env: { ...process.env, ...chromium.env } as Record<string, string>,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-sync'],
-  });
+  const browser = await launchChromium();
   const flags: Flags = { logLevel: 'error', output: 'json' };
 
   const audit = async (page: Page, url: string, signedIn: boolean) => {

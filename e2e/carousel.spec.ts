@@ -4,7 +4,7 @@ import { apiAs, signIn, signUp } from './support.ts';
 /** The title of the card in the carousel's first visible position. */
 const activeTitle = (page: Page) =>
   page
-    .locator('#recommended-slides .swiper-slide-active article.collection-card')
+    .locator('#recommended-slides .carousel-slide.is-active article.collection-card')
     .getByRole('heading')
     .innerText();
 
@@ -21,7 +21,7 @@ async function profileWithCarousel(page: Page, request: Parameters<typeof signUp
     });
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, rui, '/profile');
-  await expect(page.locator('#recommended-slides .swiper-slide-active')).toBeVisible();
+  await expect(page.locator('#recommended-slides .carousel-slide.is-active')).toBeVisible();
 }
 
 test('the recommendations carousel can be paused and resumed, and stops while focus is inside', async ({
@@ -43,7 +43,7 @@ test('the recommendations carousel can be paused and resumed, and stops while fo
   await expect.poll(() => activeTitle(page), { timeout: 6_000 }).not.toBe(held);
 
   // Keyboard focus on a card holds the rotation until it leaves.
-  await page.locator('#recommended-slides .swiper-slide-active a').first().focus();
+  await page.locator('#recommended-slides .carousel-slide.is-active a').first().focus();
   await page.waitForTimeout(600); // a slide already on its way (400 ms) may finish moving
   const focused = await activeTitle(page);
   await page.waitForTimeout(4_000);

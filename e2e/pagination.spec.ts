@@ -65,7 +65,7 @@ test('the feed loads a category page by page; the profile shows every collection
   const strip = page.getByRole('region', { name: 'Coleções recomendadas' });
   for (const width of [1280, 1024, 768]) {
     await page.setViewportSize({ width, height: 900 });
-    const slides = (await strip.locator('.swiper').boundingBox())!;
+    const slides = (await strip.locator('#recommended-slides').boundingBox())!;
     for (const name of ['Coleção anterior', 'Próxima coleção']) {
       const arrow = (await strip.getByRole('button', { name }).boundingBox())!;
       expect(arrow.y + arrow.height, `${name} at ${width} px`).toBeLessThanOrEqual(slides.y);

@@ -102,9 +102,13 @@ export function FeedBrowser({
             {t('collections.feed.categories')}
           </h2>
           {categories.isPending ? (
-            <div className="placeholder-glow" aria-hidden="true">
+            // Shaped like the list it stands for (a column on wide screens, one row of pills on a
+            // phone), so the tabs under it do not move when the categories arrive.
+            <div className="category-list placeholder-glow" aria-hidden="true">
               {Array.from({ length: 6 }, (_, index) => (
-                <span key={index} className="placeholder col-10 mb-3 d-block" />
+                <span key={index} className="category-button category-placeholder">
+                  <span className="placeholder col-8" />
+                </span>
               ))}
             </div>
           ) : categories.isError ? (
@@ -145,7 +149,15 @@ export function FeedBrowser({
             {selected ? (
               <CategoryCollections key={selected.id} categoryId={selected.id} categoryName={selected.name} />
             ) : categories.isPending ? (
-              <CardSkeleton count={2} className="col-12 col-md-6" />
+              // The category's heading line too: without it the cards' placeholders sat 24 px
+              // higher than the cards that replace them (the row's negative margin collapsed
+              // into the tabs' margin).
+              <div>
+                <div className="h5 mb-3 placeholder-glow" aria-hidden="true">
+                  <span className="placeholder col-6" />
+                </div>
+                <CardSkeleton count={2} className="col-12 col-md-6" />
+              </div>
             ) : categories.isError ? null : (
               <div className="empty-state text-body-secondary">{t('collections.empty')}</div>
             )}

@@ -1,6 +1,7 @@
 import { RATING_MAX, RATING_MIN } from '@acervo/contract/limits';
 import { useTranslation } from 'react-i18next';
 import { StarIcon } from '../../../components/ui/icons';
+import { formatRating } from '../../../lib/format';
 
 /** The stars a rating shows: whole ones, a half one for exactly .5, and empty outlines after. */
 export function starFills(rating: number): Array<'full' | 'half' | 'empty'> {
@@ -15,7 +16,7 @@ export function starFills(rating: number): Array<'full' | 'half' | 'empty'> {
 export function RatingStars({ rating, size = 18 }: { rating: number | null | undefined; size?: number }) {
   const { t, i18n } = useTranslation();
   if (rating == null || rating < RATING_MIN || rating > RATING_MAX) return null;
-  const value = rating.toLocaleString(i18n.language === 'en' ? 'en' : 'pt-BR');
+  const value = formatRating(rating, i18n.language);
   return (
     <span className="rating-stars" role="img" aria-label={t('collections.rating.value', { value })}>
       {starFills(rating).map((fill, index) => (

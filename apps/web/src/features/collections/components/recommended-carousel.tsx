@@ -1,9 +1,5 @@
 import type { Collection } from '@acervo/contract/collection';
-import { useEffect, useState, type ReactNode } from 'react';
-import type { Swiper as SwiperInstance } from 'swiper';
-import { Autoplay, A11y } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
-import 'swiper/css';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CardSkeleton } from '../../../components/ui/card-skeleton';
@@ -18,8 +14,50 @@ function prefersReducedMotion(): boolean {
   );
 }
 
-/** Spec section 9: speed 400, autoplay 3000 ms; 1 slide up to 768 px, 2 at 1024, 3 at 1200. */
-const BREAKPOINTS = { 0: { slidesPerView: 1 }, 1024: { slidesPerView: 2 }, 1200: { slidesPerView: 3 } };
+/**
+ * Spec section 9: a slide moves in 400 ms, autoplay every 3000 ms. The slides per view (1, 2 from
+ * 1024 px, 3 from 1200 px) and the 24 px between them are CSS (`.carousel-slide`).
+ */
+const SPEED = 400;
+const DELAY = 3000;
+
+/** How far apart two slides start (a slide's width and the gap). */
+function slideStep(row: HTMLElement): number {
+  const [first, second] = row.children as unknown as HTMLElement[];
+  return first && second ? second.offsetLeft - first.offsetLeft : row.clientWidth;
+}
+
+/** The furthest slide the row can bring to its start (the last ones share the last view). */
+function lastPosition(row: HTMLElement): number {
+  return Math.round((row.scrollWidth - row.clientWidth) / slideStep(row));
+}
+
+/**
+ * Scrolls the row to `left` in `duration` ms, eased as Swiper's CSS transition was. Snapping is
+ * off while it moves: each frame's scroll would otherwise snap back to the nearest slide.
+ */
+function slideRow(row: HTMLElement, left: number, duration: number): () => void {
+  const from = row.scrollLeft;
+  if (!duration || from === left) {
+    row.scrollLeft = left;
+    return () => {};
+  }
+  let frame = 0;
+  const began = performance.now();
+  row.style.scrollSnapType = 'none';
+  const step = (now: number) => {
+    const p = Math.min(1, (now - began) / duration);
+    const eased = p < 0.5 ? 2 * p * p : 1 - (-2 * p + 2) ** 2 / 2;
+    row.scrollLeft = from + (left - from) * eased;
+    if (p < 1) frame = requestAnimationFrame(step);
+    else row.style.scrollSnapType = '';
+  };
+  frame = requestAnimationFrame(step);
+  return () => {
+    cancelAnimationFrame(frame);
+    row.style.scrollSnapType = '';
+  };
+}
 
 /** Just what the strip reads of a query (the page hands in whose suggestions to show). */
 type SuggestionsQuery<C> =
@@ -31,14 +69,18 @@ type SuggestionsQuery<C> =
  * The profile's strip of recommended collections (spec section 2; issue 11 fills it with the
  * recommender's picks, and `note` shows each one's reason).
  *
- * The arrows sit in the section header, next to 'Ver mais no feed': Swiper's own arrows float
- * over the slides and covered the first card's items on desktop. They are plain buttons that
- * drive the Swiper instance (Swiper's Navigation + A11y modules would also answer Enter on a
- * native button, moving two slides), and `rewind` keeps them enabled at the ends, so keyboard
- * focus is never dropped by a button turning disabled.
+ * A row that scrolls natively with CSS scroll snapping (a finger swipes it on a phone), not a
+ * carousel library: Swiper was 27 KB of script and its start-up measured and moved the slides
+ * in the profile's longest task (decision 035). The script here only drives the arrows, the
+ * autoplay and which slide is first in view.
+ *
+ * The arrows sit in the section header, next to 'Ver mais no feed', clear of the cards. They
+ * rewind at the ends, so they stay enabled and keyboard focus is never dropped by a button turning
+ * disabled. All the cards fit (few collections, wide screen): nothing to scroll, so no arrows.
  *
  * Moving content needs a way to stop it (WCAG 2.2.2): a pause button, a pause while keyboard focus
- * is inside the slides, and no autoplay at all for people who ask for reduced motion.
+ * is inside the slides or the pointer is over them, and no autoplay at all for people who ask for
+ * reduced motion.
  */
 export function RecommendedCarousel<C extends Collection>({
   query,
@@ -48,19 +90,65 @@ export function RecommendedCarousel<C extends Collection>({
   note?: (collection: C) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
-  // All the cards fit (few collections, wide screen): nothing to scroll, so no arrows.
+  const row = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
   const [locked, setLocked] = useState(true);
-  const hasSlides = Boolean(query.data?.length);
   const [paused, setPaused] = useState(prefersReducedMotion);
   const [focusInside, setFocusInside] = useState(false);
+  const [pointerInside, setPointerInside] = useState(false);
+  const stopSliding = useRef(() => {});
+  const slides = query.data;
+  const hasSlides = Boolean(slides?.length);
 
+  // Whether the slides overflow the row, before the first paint of the slides, so that the arrows
+  // appear with them and do not push the strip down a frame later.
+  useLayoutEffect(() => {
+    const element = row.current;
+    if (!element) return;
+    const measure = () => setLocked(element.scrollWidth <= element.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [slides]);
+
+  const goTo = (index: number) => {
+    const element = row.current;
+    if (!element) return;
+    const last = lastPosition(element);
+    const target = index > last ? 0 : index < 0 ? last : index;
+    stopSliding.current();
+    stopSliding.current = slideRow(
+      element,
+      Math.min(target * slideStep(element), element.scrollWidth - element.clientWidth),
+      prefersReducedMotion() ? 0 : SPEED,
+    );
+  };
+
+  // The next slide DELAY ms after the last move, as Swiper's autoplay did.
+  const running = hasSlides && !locked && !paused && !focusInside && !pointerInside;
   useEffect(() => {
-    const autoplay = swiper?.autoplay;
-    if (!autoplay) return;
-    if (paused || focusInside || locked) autoplay.stop();
-    else autoplay.start();
-  }, [swiper, paused, focusInside, locked]);
+    if (!running) return;
+    const timer = setTimeout(() => goTo(active + 1), DELAY);
+    return () => clearTimeout(timer);
+  }, [running, active]);
+  useEffect(() => () => stopSliding.current(), []);
+
+  // The cards do not change when the strip moves: only the slides' wrappers are drawn again.
+  const cards = useMemo(
+    () =>
+      slides?.map((collection, index) => (
+        <CollectionCard
+          key={collection.id}
+          collection={collection}
+          note={note?.(collection)}
+          eager={index === 0}
+        />
+      )),
+    // `note` is a new function on every render of the page; what it draws depends on the data.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [slides],
+  );
 
   return (
     <section className="mb-5" aria-labelledby="recommended-title">
@@ -72,8 +160,13 @@ export function RecommendedCarousel<C extends Collection>({
           <Link to="/feed" className="text-nowrap">
             {t('collections.carousel.more')}
           </Link>
-          {hasSlides && swiper && !locked ? (
-            <div className="d-flex gap-2">
+          {query.isPending || (hasSlides && !locked) ? (
+            // Held (invisible) while the suggestions load: on a phone the arrows take a line of
+            // their own, and the strip would move down when they came.
+            <div
+              className={`d-flex gap-2${query.isPending ? ' invisible' : ''}`}
+              aria-hidden={query.isPending || undefined}
+            >
               <button
                 type="button"
                 className="btn-icon carousel-arrow"
@@ -88,7 +181,7 @@ export function RecommendedCarousel<C extends Collection>({
                 className="btn-icon carousel-arrow"
                 aria-label={t('collections.carousel.previous')}
                 aria-controls="recommended-slides"
-                onClick={() => swiper.slidePrev()}
+                onClick={() => goTo(active - 1)}
               >
                 <ChevronIcon direction="left" />
               </button>
@@ -97,7 +190,7 @@ export function RecommendedCarousel<C extends Collection>({
                 className="btn-icon carousel-arrow"
                 aria-label={t('collections.carousel.next')}
                 aria-controls="recommended-slides"
-                onClick={() => swiper.slideNext()}
+                onClick={() => goTo(active + 1)}
               >
                 <ChevronIcon direction="right" />
               </button>
@@ -122,28 +215,28 @@ export function RecommendedCarousel<C extends Collection>({
             if (!event.currentTarget.contains(event.relatedTarget)) setFocusInside(false);
           }}
         >
-          <Swiper
+          <div
             id="recommended-slides"
-            className="recommended-swiper"
-            modules={[Autoplay, A11y]}
-            speed={400}
-            autoplay={{ delay: 3000, disableOnInteraction: false, pauseOnMouseEnter: true }}
-            spaceBetween={24}
-            breakpoints={BREAKPOINTS}
-            rewind
-            onSwiper={(instance) => {
-              setSwiper(instance);
-              setLocked(instance.isLocked);
+            ref={row}
+            className="carousel-row"
+            onMouseEnter={() => setPointerInside(true)}
+            onMouseLeave={() => setPointerInside(false)}
+            onScroll={(event) => {
+              const element = event.currentTarget;
+              setActive(Math.min(lastPosition(element), Math.round(element.scrollLeft / slideStep(element))));
             }}
-            onLock={() => setLocked(true)}
-            onUnlock={() => setLocked(false)}
           >
-            {query.data.map((collection) => (
-              <SwiperSlide key={collection.id} className="h-auto">
-                <CollectionCard collection={collection} note={note?.(collection)} />
-              </SwiperSlide>
+            {query.data.map((collection, index) => (
+              <div
+                key={collection.id}
+                className={`carousel-slide${index === active ? ' is-active' : ''}`}
+                role="group"
+                aria-label={`${index + 1} / ${query.data.length}`}
+              >
+                {cards?.[index]}
+              </div>
             ))}
-          </Swiper>
+          </div>
         </div>
       )}
     </section>

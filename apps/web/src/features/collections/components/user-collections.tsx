@@ -1,5 +1,5 @@
 import type { Collection } from '@acervo/contract/collection';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { CardSkeleton } from '../../../components/ui/card-skeleton';
 import { ErrorState } from '../../../components/ui/error-state';
 import { errorMessageKey } from '../../../lib/api-errors';
+import { compareNames } from '../../../lib/format';
 import { useUserCollections } from '../hooks/use-collections';
 import { CollectionGrid } from './collection-card';
 
@@ -22,14 +23,14 @@ export function groupByCategory(collections: Collection[]) {
     group.collections.push(collection);
     groups.set(collection.category_id, group);
   }
-  return [...groups.values()].sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+  return [...groups.values()].sort((a, b) => compareNames(a.name, b.name));
 }
 
 /** A user's collections in category tabs; the owner also gets 'Adicionar nova coleção'. */
 export function UserCollections({ userId, own }: { userId: string; own: boolean }) {
   const { t } = useTranslation();
   const query = useUserCollections(userId);
-  const groups = query.data ? groupByCategory(query.data) : [];
+  const groups = useMemo(() => (query.data ? groupByCategory(query.data) : []), [query.data]);
   const [chosen, setChosen] = useState<string | null>(null);
   // A deleted collection may take its category tab with it: fall back to the first tab.
   const activeKey = groups.some((group) => group.id === chosen) ? chosen! : groups[0]?.id;
@@ -62,6 +63,9 @@ export function UserCollections({ userId, own }: { userId: string; own: boolean 
           className="mb-4 category-tabs"
           activeKey={activeKey}
           onSelect={(key) => setChosen(key)}
+          // Only the open category's cards are drawn: the others (hidden until their tab is
+          // chosen) were most of the profile's first render on a phone.
+          mountOnEnter
         >
           {groups.map((group) => (
             <Tab key={group.id} eventKey={group.id} title={`${group.name} (${group.collections.length})`}>

@@ -1,11 +1,11 @@
 import type { CollectionReason, PersonReason } from '@acervo/contract/recommendation';
 import { useTranslation } from 'react-i18next';
+import { formatRating } from '../../../lib/format';
 
 /** The API sends a code and its parameters; the words and number formats are the reader's. */
 function useFormats() {
   const { t, i18n } = useTranslation();
-  const locale = i18n.language === 'en' ? 'en' : 'pt-BR';
-  const number = (value: number) => value.toLocaleString(locale);
+  const number = (value: number) => formatRating(value, i18n.language);
   const list = (items: string[]) =>
     items.length > 1
       ? `${items.slice(0, -1).join(', ')} ${t('recommendations.and')} ${items.at(-1)}`

@@ -58,9 +58,11 @@ export function ProfileHeader({
         />
         <div className="flex-grow-1 text-center text-md-start min-w-0">
           {query.isPending ? (
-            <div className="placeholder-glow" role="status">
+            // The name's own line (a heading's font size and line height), so the counters under
+            // it stay put when the name arrives.
+            <div className="h2 mb-0 placeholder-glow" role="status">
               <span className="visually-hidden">{t('common.loading')}</span>
-              <span className="placeholder col-6 col-md-4 placeholder-lg profile-name-placeholder" />
+              <span className="placeholder col-6 col-md-4" />
             </div>
           ) : (
             <h1 className="h2 fw-bold mb-0 text-break">{name}</h1>
