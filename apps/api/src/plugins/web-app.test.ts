@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/test-context.ts';
@@ -29,6 +30,18 @@ const ROUTES = [
   { path: '/account/profile', js: ['/assets/account-1.js'], css: [] },
 ];
 
+/** A page the build prerendered (decision 030), as apps/web/build/prerender.ts writes it. */
+const LOGIN_HTML = INDEX_HTML.replace('<title>Acervo</title>', '<title>Entrar · Acervo</title>')
+  .replace('<head>', '<head>\n    <script>document.documentElement.dataset.x = 1</script>')
+  .replace(
+    '<div id="root"></div>',
+    '<div id="root" data-prerendered="/login"><h1>Acesse sua conta</h1></div>',
+  );
+const PRERENDERED = {
+  pages: [{ path: '/login', file: 'prerendered/login.html', title: 'Entrar · Acervo' }],
+  scriptHash: "'sha256-abc='",
+};
+
 let ctx: TestContext;
 let app: FastifyInstance;
 let dist: string;
@@ -38,6 +51,9 @@ beforeAll(async () => {
   mkdirSync(join(dist, '.vite'));
   writeFileSync(join(dist, 'index.html'), INDEX_HTML);
   writeFileSync(join(dist, '.vite/route-preloads.json'), JSON.stringify(ROUTES));
+  mkdirSync(join(dist, 'prerendered'));
+  writeFileSync(join(dist, 'prerendered/login.html'), LOGIN_HTML);
+  writeFileSync(join(dist, '.vite/prerendered.json'), JSON.stringify(PRERENDERED));
   app = await ctx.buildApp({ WEB_DIST_DIR: dist });
 });
 afterAll(async () => {
@@ -86,5 +102,33 @@ describe('the page names its own chunks', () => {
     const body = (await app.inject({ url: '/lists/Ab12Cd34' })).body;
     expect(body.match(/<script /g)).toHaveLength(1);
     expect(body.match(/<\/head>/g)).toHaveLength(1);
+  });
+});
+
+describe('a prerendered page (decision 030)', () => {
+  it('is what the server answers at its address, with its title, preloads and script hash', async () => {
+    for (const url of ['/login', '/login?returnTo=%2Ffeed']) {
+      const res = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-encoding']).toBe('br');
+      const body = brotliDecompressSync(res.rawPayload).toString();
+      expect(body).toContain('<div id="root" data-prerendered="/login"><h1>Acesse sua conta</h1></div>');
+      expect(body).toContain('<title>Entrar · Acervo</title>');
+      expect(body).toContain('<meta property="og:title" content="Entrar · Acervo" />');
+      expect(body.match(/<title>/g)).toHaveLength(1);
+      // Only this answer allows the page's inline script, by its hash.
+      expect(res.headers['content-security-policy']).toContain("script-src 'self' 'sha256-abc='");
+    }
+  });
+
+  it('leaves every other page the empty shell, and its script unallowed', async () => {
+    for (const path of ['/', '/help', '/login/extra', '/lists/Ab12Cd34']) {
+      const res = await app.inject({ url: path });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toContain('<title>Acervo</title>');
+      expect(res.headers['content-security-policy']).not.toContain('sha256');
+    }
   });
 });

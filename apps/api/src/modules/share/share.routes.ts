@@ -163,13 +163,14 @@ async function ownHead(db: Db, base: string, path: string) {
 /**
  * The web app's index.html for `path`, with the `<head>` tags of that page: a public collection's
  * own on `/c/{id}` and `/lists/{id}`, a public collection's item's own on
- * `/lists/{id}/items/{item}`, the generic ones everywhere else (a private or missing collection
+ * `/lists/{id}/items/{item}`, the generic ones everywhere else (with the title of a page the build
+ * prerendered, decision 030; a private or missing collection
  * or item included, so that the page says nothing of it).
  */
 export function renderIndexPage(db: Db, config: Config) {
   const base = baseUrl(config);
-  return async (path: string, indexHtml: string): Promise<string> => {
-    const head = (await ownHead(db, base, path)) ?? genericHead(base, path);
+  return async (path: string, indexHtml: string, title?: string): Promise<string> => {
+    const head = (await ownHead(db, base, path)) ?? genericHead(base, path, title);
     return withHeadTags(indexHtml, renderHeadTags(base, head));
   };
 }
