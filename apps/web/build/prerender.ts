@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Alias, type Plugin, type Rolldown } from 'vite';
 import type { PrerenderedPage } from '../src/prerender.tsx';
-import { OWN_RENDER_ATTRIBUTE, readerNeedsOwnRender } from '../src/prerender-gate.ts';
+import { OWN_RENDER_ATTRIBUTE, prerenderedPageStart, readerNeedsOwnRender } from '../src/prerender-gate.ts';
 import { writeCompressed } from './precompress.ts';
 
 /** The static public pages whose HTML is rendered at build time (decision 030). */
@@ -28,11 +28,13 @@ const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
- * Marks `<html>` for a reader whose page is not the prerendered one, before the body is parsed
- * (src/prerender-gate.ts). Placed before the stylesheets: an inline script waits for the ones
- * above it.
+ * The prerendered pages' head script (src/prerender-gate.ts): marks `<html>` for a reader whose
+ * page is not the prerendered one, before the body is parsed, and, once the page has painted,
+ * loads the app's scripts, which the server sends inert in `<template data-after-paint>`
+ * (apps/api/src/plugins/web-app.ts). Placed before the stylesheets: an inline script waits for
+ * the ones above it.
  */
-const gateScript = `(function(){if((${readerNeedsOwnRender.toString()})())document.documentElement.setAttribute('${OWN_RENDER_ATTRIBUTE}','')})()`;
+const gateScript = `(${prerenderedPageStart.toString()})(${readerNeedsOwnRender.toString()},'${OWN_RENDER_ATTRIBUTE}')`;
 
 /** index.html with the page's markup in #root, its title, and the gate script. */
 function pageHtml(indexHtml: string, path: string, page: PrerenderedPage): string {
@@ -58,7 +60,8 @@ export function prerenderPages(): Plugin {
   let onwarn: Rolldown.InputOptions['onwarn'];
   return {
     name: 'acervo-prerender',
-    apply: (config) => !config.build?.ssr,
+    // The client build only: not the dev server, nor the SSR build it starts itself.
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
     configResolved(config) {
       root = config.root;
       outDir = join(config.root, config.build.outDir);

@@ -24,3 +24,22 @@ export function readerNeedsOwnRender(): boolean {
 
 /** The attribute the inline script puts on `<html>`; app.css hides #root under it. */
 export const OWN_RENDER_ATTRIBUTE = 'data-own-render';
+
+/**
+ * The prerendered pages' head script (decision 030), self-contained as the one above. It marks
+ * `<html>` for a reader who gets their own render, then lets the page paint before the app's
+ * scripts are fetched: the server sends a prerendered page's module scripts and preloads inert,
+ * in `<template data-after-paint>`, and this puts them in the document after the first frame. On
+ * a slow phone the drawn page is on screen before the scripts that make it interactive download
+ * and run, instead of competing with them.
+ */
+export function prerenderedPageStart(needsOwnRender: () => boolean, attribute: string): void {
+  if (needsOwnRender()) document.documentElement.setAttribute(attribute, '');
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      for (const template of document.querySelectorAll<HTMLTemplateElement>('template[data-after-paint]')) {
+        document.head.append(document.importNode(template.content, true));
+      }
+    }, 0),
+  );
+}

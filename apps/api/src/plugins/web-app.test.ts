@@ -24,6 +24,7 @@ const INDEX_HTML = `<!doctype html>
 const ROUTES = [
   { path: '/', js: ['/assets/landing-1.js', '/assets/icons-1.js'], css: [] },
   { path: '/*', js: [], css: [] },
+  { path: '/login', js: ['/assets/login-1.js'], css: [] },
   { path: '/lists/:id', js: ['/assets/lists-1.js', '/assets/forms-1.js'], css: ['/assets/lists-1.css'] },
   { path: '/lists/create', js: ['/assets/lists-1.js', '/assets/create-1.js'], css: [] },
   { path: '/lists/:id/items/:item', js: ['/assets/lists-1.js', '/assets/item-1.js'], css: [] },
@@ -117,6 +118,15 @@ describe('a prerendered page (decision 030)', () => {
       expect(body).toContain('<title>Entrar · Acervo</title>');
       expect(body).toContain('<meta property="og:title" content="Entrar · Acervo" />');
       expect(body.match(/<title>/g)).toHaveLength(1);
+      // The page is drawn already: its scripts (entry and page chunks) come inert, for its head
+      // script to load once it has painted.
+      expect(body).toContain(
+        '<template data-after-paint><script type="module" crossorigin src="/assets/index-abc.js"></script></template>',
+      );
+      expect(body).toContain(
+        '<template data-after-paint><link rel="modulepreload" crossorigin href="/assets/login-1.js"></template>',
+      );
+      expect(body.match(/<template data-after-paint>/g)).toHaveLength(3);
       // Only this answer allows the page's inline script, by its hash.
       expect(res.headers['content-security-policy']).toContain("script-src 'self' 'sha256-abc='");
     }
@@ -129,6 +139,7 @@ describe('a prerendered page (decision 030)', () => {
       expect(res.body).toContain('<div id="root"></div>');
       expect(res.body).toContain('<title>Acervo</title>');
       expect(res.headers['content-security-policy']).not.toContain('sha256');
+      expect(res.body).not.toContain('<template');
     }
   });
 });

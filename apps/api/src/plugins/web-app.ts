@@ -84,9 +84,9 @@ async function pageHtml(
   prerendered: PrerenderedTable,
   path: string,
   reply: FastifyReply,
-): Promise<{ html: string; title?: string }> {
+): Promise<{ html: string; title?: string; prerendered: boolean }> {
   const page = prerendered.pages.find((candidate) => candidate.path === path);
-  if (!page) return { html: await readFile(join(distDir, 'index.html'), 'utf8') };
+  if (!page) return { html: await readFile(join(distDir, 'index.html'), 'utf8'), prerendered: false };
   const csp = reply.getHeader('content-security-policy');
   if (typeof csp === 'string') {
     reply.header(
@@ -94,7 +94,20 @@ async function pageHtml(
       csp.replace(/(^|;\s*)script-src [^;]*/, (directive) => `${directive} ${prerendered.scriptHash}`),
     );
   }
-  return { html: await readFile(join(distDir, page.file), 'utf8'), title: page.title };
+  return { html: await readFile(join(distDir, page.file), 'utf8'), title: page.title, prerendered: true };
+}
+
+/**
+ * On a prerendered page the scripts only make the page that is already drawn interactive: they are
+ * sent inert, each in a `<template data-after-paint>`, and the page's head script (apps/web
+ * src/prerender-gate.ts) puts them in the document once the page has painted. A slow phone shows
+ * the page before it downloads and runs them.
+ */
+function withScriptsAfterPaint(html: string): string {
+  return html.replace(
+    /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g,
+    (tag) => `<template data-after-paint>${tag}</template>`,
+  );
 }
 
 /**
@@ -111,7 +124,7 @@ export async function registerWebApp(
   // Read once: the hashed files it names change only with a new build, and a new build is served
   // by a restarted process (the static routes are listed at start too).
   const routePreloads = hasBuild ? readRoutePreloads(distDir) : [];
-  const prerendered = hasBuild ? readPrerendered(distDir) : { pages: [], scriptHash: '' };
+  const prerenderedPages = hasBuild ? readPrerendered(distDir) : { pages: [], scriptHash: '' };
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -140,11 +153,12 @@ export async function registerWebApp(
     if (!hasBuild) return reply.type('text/html; charset=utf-8').send(PLACEHOLDER);
     reply.header('cache-control', 'no-cache');
     // Read per request (it is small): a new build replaces it under a running process.
-    const { html, title } = await pageHtml(distDir, prerendered, path, reply);
-    const page = renderIndex ? await renderIndex(path, html, title) : html;
+    const { html, title, prerendered } = await pageHtml(distDir, prerenderedPages, path, reply);
+    const rendered = renderIndex ? await renderIndex(path, html, title) : html;
+    const withPreloads = withRoutePreloads(rendered, matchRoute(routePreloads, path));
     reply.type('text/html; charset=utf-8');
     // @fastify/compress works through routes' hooks, and this fallback is not a route: the page
     // written per request is compressed here (issue 12).
-    return sendCompressed(request, reply, withRoutePreloads(page, matchRoute(routePreloads, path)));
+    return sendCompressed(request, reply, prerendered ? withScriptsAfterPaint(withPreloads) : withPreloads);
   });
 }
