@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './build/precompress.ts';
+import { prerenderPages } from './build/prerender.ts';
 import { purgeBootstrap } from './build/purge-css.ts';
 import { routePreloads } from './build/route-preloads.ts';
 import { serviceWorker } from './build/service-worker-plugin.ts';
@@ -49,6 +50,7 @@ export default defineConfig(({ command }) => ({
     serviceWorker(fileURLToPath(new URL('public', import.meta.url))),
     precompress(),
     routePreloads(fileURLToPath(new URL('src/app/router.tsx', import.meta.url))),
+    prerenderPages(),
   ],
   resolve: {
     // react-router's package exports only its development build (warnings and checks included);

@@ -5,6 +5,16 @@ import type { Plugin } from 'vite';
 
 const TEXT = /\.(html|js|css|svg|json|webmanifest|txt|xml)$/;
 
+/** Writes `file`.gz and `file`.br, at the highest levels since it happens once per build. */
+export function writeCompressed(file: string): void {
+  const content = readFileSync(file);
+  writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+}
+
 /**
  * Writes a .br and a .gz beside every text file of the build over 1 KB (issue 12), at the highest
  * levels since it happens once; the server sends them as they are (@fastify/static preCompressed).
@@ -27,12 +37,7 @@ export function precompress(): Plugin {
         );
       for (const file of walk(outDir)) {
         if (!TEXT.test(file) || file.includes('/.vite/') || statSync(file).size < 1024) continue;
-        const content = readFileSync(file);
-        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
+        writeCompressed(file);
       }
     },
   };

@@ -3,19 +3,62 @@ import './lib/zod-jitless';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles/app.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes } from 'react-router';
 import { App } from './app/app';
+import { routes } from './app/router';
 import { i18nReady } from './lib/i18n';
 import { registerServiceWorker } from './lib/service-worker';
+import { OWN_RENDER_ATTRIBUTE, readerNeedsOwnRender } from './prerender-gate';
 
-// The first render is already in the reader's language (English is fetched first when chosen).
-void i18nReady.then(() =>
-  createRoot(document.getElementById('root')!).render(
+/**
+ * Loads the page modules of the routes matching `path` into the route table, as React Router
+ * documents for lazy routes with server HTML: the router then starts with the page in hand, and its
+ * first render is the prerendered markup rather than an empty outlet.
+ */
+async function resolveLazyRoutes(path: string): Promise<void> {
+  await Promise.all(
+    (matchRoutes(routes, path) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+    }),
+  );
+}
+
+/** Lets the browser paint and handle input between two pieces of start-up work (TBT). */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The server sends the prerendered HTML of a few public pages (decision 030), drawn for a signed-out
+ * visitor in Portuguese with no query string. That reader's first render is the same markup, which
+ * Preact adopts (hydrate). Anyone else gets their own page rendered in its place, in one go, under
+ * the head script's mark that kept the prerendered one hidden from them.
+ */
+async function start(): Promise<void> {
+  // The first render is already in the reader's language (English is fetched first when chosen).
+  await i18nReady;
+  const container = document.getElementById('root')!;
+  const prerenderedPath = container.dataset.prerendered;
+  if (prerenderedPath !== undefined) {
+    await resolveLazyRoutes(window.location.pathname);
+    await yieldToBrowser();
+  }
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
-  ),
-);
+    </StrictMode>
+  );
+  const samePage = prerenderedPath === window.location.pathname && !window.location.search;
+  if (samePage && !readerNeedsOwnRender()) {
+    hydrateRoot(container, app);
+    return;
+  }
+  container.replaceChildren();
+  createRoot(container).render(app);
+  document.documentElement.removeAttribute(OWN_RENDER_ATTRIBUTE);
+}
+
+void start();
 
 // Production only: in development the worker would serve yesterday's modules to Vite's reloads.
 if (import.meta.env.PROD) registerServiceWorker();

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/test-context.ts';
@@ -23,11 +24,24 @@ const INDEX_HTML = `<!doctype html>
 const ROUTES = [
   { path: '/', js: ['/assets/landing-1.js', '/assets/icons-1.js'], css: [] },
   { path: '/*', js: [], css: [] },
+  { path: '/login', js: ['/assets/login-1.js'], css: [] },
   { path: '/lists/:id', js: ['/assets/lists-1.js', '/assets/forms-1.js'], css: ['/assets/lists-1.css'] },
   { path: '/lists/create', js: ['/assets/lists-1.js', '/assets/create-1.js'], css: [] },
   { path: '/lists/:id/items/:item', js: ['/assets/lists-1.js', '/assets/item-1.js'], css: [] },
   { path: '/account/profile', js: ['/assets/account-1.js'], css: [] },
 ];
+
+/** A page the build prerendered (decision 030), as apps/web/build/prerender.ts writes it. */
+const LOGIN_HTML = INDEX_HTML.replace('<title>Acervo</title>', '<title>Entrar · Acervo</title>')
+  .replace('<head>', '<head>\n    <script>document.documentElement.dataset.x = 1</script>')
+  .replace(
+    '<div id="root"></div>',
+    '<div id="root" data-prerendered="/login"><h1>Acesse sua conta</h1></div>',
+  );
+const PRERENDERED = {
+  pages: [{ path: '/login', file: 'prerendered/login.html', title: 'Entrar · Acervo' }],
+  scriptHash: "'sha256-abc='",
+};
 
 let ctx: TestContext;
 let app: FastifyInstance;
@@ -38,6 +52,9 @@ beforeAll(async () => {
   mkdirSync(join(dist, '.vite'));
   writeFileSync(join(dist, 'index.html'), INDEX_HTML);
   writeFileSync(join(dist, '.vite/route-preloads.json'), JSON.stringify(ROUTES));
+  mkdirSync(join(dist, 'prerendered'));
+  writeFileSync(join(dist, 'prerendered/login.html'), LOGIN_HTML);
+  writeFileSync(join(dist, '.vite/prerendered.json'), JSON.stringify(PRERENDERED));
   app = await ctx.buildApp({ WEB_DIST_DIR: dist });
 });
 afterAll(async () => {
@@ -86,5 +103,43 @@ describe('the page names its own chunks', () => {
     const body = (await app.inject({ url: '/lists/Ab12Cd34' })).body;
     expect(body.match(/<script /g)).toHaveLength(1);
     expect(body.match(/<\/head>/g)).toHaveLength(1);
+  });
+});
+
+describe('a prerendered page (decision 030)', () => {
+  it('is what the server answers at its address, with its title, preloads and script hash', async () => {
+    for (const url of ['/login', '/login?returnTo=%2Ffeed']) {
+      const res = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-encoding']).toBe('br');
+      const body = brotliDecompressSync(res.rawPayload).toString();
+      expect(body).toContain('<div id="root" data-prerendered="/login"><h1>Acesse sua conta</h1></div>');
+      expect(body).toContain('<title>Entrar · Acervo</title>');
+      expect(body).toContain('<meta property="og:title" content="Entrar · Acervo" />');
+      expect(body.match(/<title>/g)).toHaveLength(1);
+      // The page is drawn already: its scripts (entry and page chunks) come inert, for its head
+      // script to load once it has painted.
+      expect(body).toContain(
+        '<template data-after-paint><script type="module" crossorigin src="/assets/index-abc.js"></script></template>',
+      );
+      expect(body).toContain(
+        '<template data-after-paint><link rel="modulepreload" crossorigin href="/assets/login-1.js"></template>',
+      );
+      expect(body.match(/<template data-after-paint>/g)).toHaveLength(3);
+      // Only this answer allows the page's inline script, by its hash.
+      expect(res.headers['content-security-policy']).toContain("script-src 'self' 'sha256-abc='");
+    }
+  });
+
+  it('leaves every other page the empty shell, and its script unallowed', async () => {
+    for (const path of ['/', '/help', '/login/extra', '/lists/Ab12Cd34']) {
+      const res = await app.inject({ url: path });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toContain('<title>Acervo</title>');
+      expect(res.headers['content-security-policy']).not.toContain('sha256');
+      expect(res.body).not.toContain('<template');
+    }
   });
 });

@@ -2,14 +2,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sendCompressed } from './compression.ts';
 
 const PLACEHOLDER = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Acervo</title></head>
 <body><h1>Acervo</h1><p>O aplicativo web ainda não foi compilado. Rode <code>npm start</code>.</p></body></html>`;
 
-/** index.html as served at a path (issue 12: its title and link-preview tags). */
-export type RenderIndex = (path: string, indexHtml: string) => Promise<string>;
+/**
+ * index.html as served at a path (issue 12: its title and link-preview tags). `title` is the
+ * page's own when the build prerendered it (decision 030).
+ */
+export type RenderIndex = (path: string, indexHtml: string, title?: string) => Promise<string>;
 
 /**
  * A route's chunks and stylesheets beyond the entry's, as the build lists them in
@@ -57,6 +60,57 @@ function withRoutePreloads(html: string, route: RoutePreload | undefined): strin
 }
 
 /**
+ * The static public pages the build rendered to HTML (decision 030), as it lists them in
+ * dist/.vite/prerendered.json (apps/web/build/prerender.ts): each page's file and title, and the
+ * CSP hash of the inline script those pages carry.
+ */
+type PrerenderedTable = { pages: { path: string; file: string; title: string }[]; scriptHash: string };
+
+function readPrerendered(distDir: string): PrerenderedTable {
+  const file = join(distDir, '.vite/prerendered.json');
+  return existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as PrerenderedTable)
+    : { pages: [], scriptHash: '' };
+}
+
+/**
+ * The HTML sent at `path` before its head tags and preloads: the page's prerendered file where the
+ * build made one (the page paints before any script runs), else the empty index.html. A
+ * prerendered page's head script (it hides that markup from a signed-in or English reader before
+ * it shows) is allowed by its hash, on that answer only.
+ */
+async function pageHtml(
+  distDir: string,
+  prerendered: PrerenderedTable,
+  path: string,
+  reply: FastifyReply,
+): Promise<{ html: string; title?: string; prerendered: boolean }> {
+  const page = prerendered.pages.find((candidate) => candidate.path === path);
+  if (!page) return { html: await readFile(join(distDir, 'index.html'), 'utf8'), prerendered: false };
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp === 'string') {
+    reply.header(
+      'content-security-policy',
+      csp.replace(/(^|;\s*)script-src [^;]*/, (directive) => `${directive} ${prerendered.scriptHash}`),
+    );
+  }
+  return { html: await readFile(join(distDir, page.file), 'utf8'), title: page.title, prerendered: true };
+}
+
+/**
+ * On a prerendered page the scripts only make the page that is already drawn interactive: they are
+ * sent inert, each in a `<template data-after-paint>`, and the page's head script (apps/web
+ * src/prerender-gate.ts) puts them in the document once the page has painted. A slow phone shows
+ * the page before it downloads and runs them.
+ */
+function withScriptsAfterPaint(html: string): string {
+  return html.replace(
+    /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g,
+    (tag) => `<template data-after-paint>${tag}</template>`,
+  );
+}
+
+/**
  * Serves the built web app with a fallback to index.html for client-side routes. API paths that
  * match nothing get a JSON 404 instead. With `renderIndex`, index.html carries the page's own title
  * and preview tags, rendered on the server for clients that run no JavaScript.
@@ -70,6 +124,7 @@ export async function registerWebApp(
   // Read once: the hashed files it names change only with a new build, and a new build is served
   // by a restarted process (the static routes are listed at start too).
   const routePreloads = hasBuild ? readRoutePreloads(distDir) : [];
+  const prerenderedPages = hasBuild ? readPrerendered(distDir) : { pages: [], scriptHash: '' };
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -98,11 +153,12 @@ export async function registerWebApp(
     if (!hasBuild) return reply.type('text/html; charset=utf-8').send(PLACEHOLDER);
     reply.header('cache-control', 'no-cache');
     // Read per request (it is small): a new build replaces it under a running process.
-    const indexHtml = await readFile(join(distDir, 'index.html'), 'utf8');
-    const page = renderIndex ? await renderIndex(path, indexHtml) : indexHtml;
+    const { html, title, prerendered } = await pageHtml(distDir, prerenderedPages, path, reply);
+    const rendered = renderIndex ? await renderIndex(path, html, title) : html;
+    const withPreloads = withRoutePreloads(rendered, matchRoute(routePreloads, path));
     reply.type('text/html; charset=utf-8');
     // @fastify/compress works through routes' hooks, and this fallback is not a route: the page
     // written per request is compressed here (issue 12).
-    return sendCompressed(request, reply, withRoutePreloads(page, matchRoute(routePreloads, path)));
+    return sendCompressed(request, reply, prerendered ? withScriptsAfterPaint(withPreloads) : withPreloads);
   });
 }

@@ -1,22 +1,38 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router';
 import { AuthProvider } from '../lib/auth';
 import { createAppRouter } from './router';
 
-/** Providers around the router: server state (react-query) and the session. */
-export function App() {
-  const [router] = useState(createAppRouter);
+/**
+ * Providers around the router: server state (react-query) and the session. The build's prerender
+ * (src/prerender.tsx) puts the same ones around its static router, so the HTML it writes is what
+ * the browser's first render draws.
+ */
+export function AppProviders({
+  children,
+  onSessionLost,
+}: {
+  children: ReactNode;
+  onSessionLost?: () => void;
+}) {
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
   );
-  const toLogin = useCallback(() => void router.navigate('/login'), [router]);
   return (
     <QueryClientProvider client={queryClient}>
-      {/* A signed call answering 401 means the session is gone: back to /login (spec section 6). */}
-      <AuthProvider onSessionLost={toLogin}>
-        <RouterProvider router={router} />
-      </AuthProvider>
+      <AuthProvider onSessionLost={onSessionLost}>{children}</AuthProvider>
     </QueryClientProvider>
+  );
+}
+
+export function App() {
+  const [router] = useState(createAppRouter);
+  const toLogin = useCallback(() => void router.navigate('/login'), [router]);
+  return (
+    // A signed call answering 401 means the session is gone: back to /login (spec section 6).
+    <AppProviders onSessionLost={toLogin}>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

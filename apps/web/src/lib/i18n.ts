@@ -17,6 +17,8 @@ function storedLanguage(): Language {
 }
 
 function reflectOnDocument(language: string): void {
+  // The build's prerender (src/prerender.tsx) runs this module in Node, where there is no page.
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = language === 'en' ? 'en' : 'pt-BR';
 }
 

@@ -14,6 +14,8 @@ export type SessionUser = {
 export const SESSION_KEYS = ['token', 'user_id', 'user_name', 'user_email', 'user_picture'] as const;
 
 function stores(): Storage[] {
+  // None in the build's prerender (Node): it renders the page of a visitor with nothing stored.
+  if (typeof window === 'undefined') return [];
   return [window.localStorage, window.sessionStorage];
 }
 

@@ -44,8 +44,8 @@ export interface PageHead {
   url: string;
 }
 
-export function genericHead(publicUrl: string, path: string): PageHead {
-  return { title: SITE_NAME, description: GENERIC_DESCRIPTION, url: `${publicUrl}${path}` };
+export function genericHead(publicUrl: string, path: string, title = SITE_NAME): PageHead {
+  return { title, description: GENERIC_DESCRIPTION, url: `${publicUrl}${path}` };
 }
 
 /** `/c/{id}` and `/lists/{id}` share one canonical address, `/lists/{id}`. */

@@ -137,15 +137,16 @@ export async function shareRoutes(app: FastifyInstance, { db, config }: { db: Db
 /**
  * The web app's index.html for `path`, with the `<head>` tags of that page: a public collection's
  * own on `/c/{id}` and `/lists/{id}`, a public collection's item's own on
- * `/lists/{id}/items/{item}`, the generic ones everywhere else (a private or missing collection
- * or item included, so that the page says nothing of it). A public collection's or item's page
- * also carries the data its first screen shows (decision 031).
+ * `/lists/{id}/items/{item}`, the generic ones everywhere else (with the title of a page the build
+ * prerendered, decision 030; a private or missing collection or item included, so that the page
+ * says nothing of it). A public collection's or item's page also carries the data its first
+ * screen shows (decision 031).
  */
 export function renderIndexPage(db: Db, config: Config) {
   const base = baseUrl(config);
-  return async (path: string, indexHtml: string): Promise<string> => {
+  return async (path: string, indexHtml: string, title?: string): Promise<string> => {
     const page = await sharePage(db, base, path);
-    const html = withHeadTags(indexHtml, renderHeadTags(base, page?.head ?? genericHead(base, path)));
+    const html = withHeadTags(indexHtml, renderHeadTags(base, page?.head ?? genericHead(base, path, title)));
     return page ? withShareData(html, page.data) : html;
   };
 }

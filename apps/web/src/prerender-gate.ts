@@ -1,0 +1,45 @@
+/**
+ * Whether this reader's first page is not the prerendered one (decision 030): signed in (a session
+ * in either storage, as lib/session-storage.ts reads it) or English chosen (lib/i18n.ts's
+ * `language` key). The pages are prerendered for a signed-out visitor in Portuguese.
+ *
+ * Self-contained on purpose: build/prerender.ts prints its source into the prerendered pages'
+ * `<head>` as an inline script (allowed by its CSP hash), which marks `<html>` before the body is
+ * parsed so the Portuguese, signed-out markup is never shown to such a reader; main.tsx asks it
+ * again to choose between hydrating that markup and rendering the reader's own page.
+ */
+export function readerNeedsOwnRender(): boolean {
+  try {
+    const signedIn = (store: Storage) => Boolean(store.getItem('token') && store.getItem('user_id'));
+    return (
+      signedIn(window.localStorage) ||
+      signedIn(window.sessionStorage) ||
+      window.localStorage.getItem('language') === 'en'
+    );
+  } catch {
+    // No storage (blocked): no session and no language choice can have been kept.
+    return false;
+  }
+}
+
+/** The attribute the inline script puts on `<html>`; app.css hides #root under it. */
+export const OWN_RENDER_ATTRIBUTE = 'data-own-render';
+
+/**
+ * The prerendered pages' head script (decision 030), self-contained as the one above. It marks
+ * `<html>` for a reader who gets their own render, then lets the page paint before the app's
+ * scripts are fetched: the server sends a prerendered page's module scripts and preloads inert,
+ * in `<template data-after-paint>`, and this puts them in the document after the first frame. On
+ * a slow phone the drawn page is on screen before the scripts that make it interactive download
+ * and run, instead of competing with them.
+ */
+export function prerenderedPageStart(needsOwnRender: () => boolean, attribute: string): void {
+  if (needsOwnRender()) document.documentElement.setAttribute(attribute, '');
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      for (const template of document.querySelectorAll<HTMLTemplateElement>('template[data-after-paint]')) {
+        document.head.append(document.importNode(template.content, true));
+      }
+    }, 0),
+  );
+}
