@@ -11,7 +11,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ApiError } from '../lib/api-client';
 import { fieldRules, hasField } from '../lib/contract-fields';
 
@@ -21,7 +21,7 @@ export type ContractForm<Input extends FieldValues, Output = Input> = UseFormRet
   unknown,
   Output
 > & {
-  schema: z.ZodType<Output, Input>;
+  schema: z.core.$ZodType<Output, Input>;
   /** Puts the validation codes of an API refusal (the same schema, checked again) under the fields. */
   showApiErrors: (error: unknown) => void;
 };
@@ -33,7 +33,7 @@ export type ContractForm<Input extends FieldValues, Output = Input> = UseFormRet
  * invalid once the form was submitted, and take `required` and `maxLength` from the schema.
  */
 export function useContractForm<Input extends FieldValues, Output>(
-  schema: z.ZodType<Output, Input>,
+  schema: z.core.$ZodType<Output, Input>,
   options: Omit<UseFormProps<Input, unknown, Output>, 'resolver'> = {},
 ): ContractForm<Input, Output> {
   const form = useForm<Input, unknown, Output>({ ...options, resolver: zodResolver(schema) });

@@ -7,7 +7,7 @@ import {
 } from '@acervo/contract/collection';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { CheckField } from '../../../components/ui/check-field';
 import { ErrorState } from '../../../components/ui/error-state';
 import { FormAlert } from '../../../components/ui/form-alert';
@@ -33,7 +33,7 @@ import type { FormMode, SharedFieldsProps } from './save-or-delete';
 /** Creating and editing take the same fields. */
 type FormValues = CollectionCreateBody & CollectionUpdateBody;
 /** The schemas the API validates each write with. */
-const schemas: Record<FormMode, z.ZodType<FormValues, FormValues>> = {
+const schemas: Record<FormMode, z.core.$ZodType<FormValues, FormValues>> = {
   create: collectionCreateBody,
   edit: collectionUpdateBody,
 };

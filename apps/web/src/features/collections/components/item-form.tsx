@@ -9,7 +9,7 @@ import { useState, type ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Loading } from '../../../components/ui/loading';
 import { SubmitButton } from '../../../components/ui/submit-button';
@@ -29,7 +29,7 @@ import type { FormMode, SharedFieldsProps } from './save-or-delete';
 /** Both pages edit these; the create page also carries its collection's id as a (hidden) value. */
 type FormInput = CollectionItemUpdateBody & { collection_id?: string };
 /** The schemas the API validates each write with (the create page requires a description). */
-const schemas: Record<FormMode, z.ZodType<FormInput, FormInput>> = {
+const schemas: Record<FormMode, z.core.$ZodType<FormInput, FormInput>> = {
   create: collectionItemCreateForm,
   edit: collectionItemUpdateBody,
 };
