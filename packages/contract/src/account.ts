@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { issue } from './validation.ts';
 import { PICTURE_MAX_BYTES } from './limits.ts';
 export { PICTURE_MAX_BYTES };
@@ -8,14 +8,16 @@ export { PICTURE_MAX_BYTES };
  * one (signed in through a provider) confirms by typing its e-mail. The API checks whichever applies.
  */
 export const accountDeletionBody = z.object({
-  password: z.string({ error: issue.invalid }).max(1000, issue.tooLong).optional(),
-  email: z.string({ error: issue.invalid }).trim().max(320, issue.tooLong).optional(),
+  password: z.optional(z.string({ error: issue.invalid }).check(z.maxLength(1000, issue.tooLong))),
+  email: z.optional(z.string({ error: issue.invalid }).check(z.trim(), z.maxLength(320, issue.tooLong))),
 });
 export type AccountDeletionBody = z.input<typeof accountDeletionBody>;
 
 /** The form on /account/security: the password is required there (the web has no provider sign-in). */
 export const accountDeletionForm = z.object({
-  password: z.string({ error: issue.deletionPasswordRequired }).min(1, issue.deletionPasswordRequired),
+  password: z
+    .string({ error: issue.deletionPasswordRequired })
+    .check(z.minLength(1, issue.deletionPasswordRequired)),
 });
 export type AccountDeletionForm = z.input<typeof accountDeletionForm>;
 

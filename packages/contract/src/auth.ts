@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { captchaToken } from './captcha.ts';
 import { envelope, idSchema } from './common.ts';
 import { isCommonPassword } from './common-passwords.ts';
@@ -20,28 +20,31 @@ export function meetsPasswordRule(password: string): boolean {
   );
 }
 
-const passwordSchema = z
-  .string({ error: issue.passwordRule })
-  .max(PASSWORD_MAX, issue.passwordRule)
-  .refine(meetsPasswordRule, { message: issue.passwordRule, abort: true })
-  .refine((p) => !isCommonPassword(p), { message: issue.passwordCommon });
+const passwordSchema = z.string({ error: issue.passwordRule }).check(
+  z.maxLength(PASSWORD_MAX, issue.passwordRule),
+  z.refine(meetsPasswordRule, { message: issue.passwordRule, abort: true }),
+  z.refine((p) => !isCommonPassword(p), { message: issue.passwordCommon }),
+);
 
 /**
  * Trimmed and lower-cased so that "Ana@X.com " and "ana@x.com" are the same account. Sign-in and
  * recovery word the rule differently from registration (spec section 5), hence the code parameter.
  */
 export function email(missing: ValidationCode) {
-  return z
-    .string({ error: missing })
-    .trim()
-    .toLowerCase()
-    .max(254, issue.tooLong)
-    .pipe(z.email({ error: missing }));
+  return z.pipe(
+    z.string({ error: missing }).check(z.trim(), z.toLowerCase(), z.maxLength(254, issue.tooLong)),
+    z.email({ error: missing }),
+  );
 }
 export const emailSchema = email(issue.emailRequired);
 const signInEmail = email(issue.loginEmailRequired);
 
 const nameSchema = requiredText(issue.nameRequired, 120);
+
+/** The confirmation of a new password must repeat it; the mismatch is the confirmation's error. */
+const confirmationMatches = (b: { password: string; password_confirmation: string }) =>
+  b.password === b.password_confirmation;
+const mismatch = { message: issue.passwordMismatch, path: ['password_confirmation'] };
 
 /** The language of the person's mails; the web sends its current one. */
 export const localeSchema = z.enum(['pt', 'en']);
@@ -53,15 +56,11 @@ export const registrationBody = z
     password: passwordSchema,
     password_confirmation: z
       .string({ error: issue.passwordMismatch })
-      .min(1, issue.passwordMismatch)
-      .max(PASSWORD_MAX, issue.passwordMismatch),
-    locale: localeSchema.optional(),
+      .check(z.minLength(1, issue.passwordMismatch), z.maxLength(PASSWORD_MAX, issue.passwordMismatch)),
+    locale: z.optional(localeSchema),
     captcha: captchaToken,
   })
-  .refine((b) => b.password === b.password_confirmation, {
-    message: issue.passwordMismatch,
-    path: ['password_confirmation'],
-  });
+  .check(z.refine(confirmationMatches, mismatch));
 export type RegistrationBody = z.input<typeof registrationBody>;
 
 export const sessionBody = z.object({
@@ -70,8 +69,7 @@ export const sessionBody = z.object({
     // Login does not re-check the rule: old accounts and typos both just get a 401.
     password: z
       .string({ error: issue.passwordRequired })
-      .min(1, issue.passwordRequired)
-      .max(PASSWORD_MAX, issue.tooLong),
+      .check(z.minLength(1, issue.passwordRequired), z.maxLength(PASSWORD_MAX, issue.tooLong)),
   }),
   /** Required only while the login captcha flag (CAPTCHA_ON_LOGIN) is on. */
   captcha: captchaToken,
@@ -83,37 +81,30 @@ export const passwordResetRequestBody = z.object({ email: signInEmail, captcha: 
 export type PasswordResetRequestBody = z.input<typeof passwordResetRequestBody>;
 
 const enteredPassword = (missing: ValidationCode) =>
-  z.string({ error: missing }).min(1, missing).max(PASSWORD_MAX, issue.tooLong);
+  z.string({ error: missing }).check(z.minLength(1, missing), z.maxLength(PASSWORD_MAX, issue.tooLong));
 
 /** A new password: the registration rules, and a confirmation that matches. */
 const newPasswordFields = {
-  password: z
-    .string({ error: issue.newPasswordRequired })
-    .min(1, issue.newPasswordRequired)
-    .pipe(passwordSchema),
+  password: z.pipe(
+    z.string({ error: issue.newPasswordRequired }).check(z.minLength(1, issue.newPasswordRequired)),
+    passwordSchema,
+  ),
   password_confirmation: enteredPassword(issue.confirmPasswordRequired),
 };
-const confirmationMatches = <T extends { password: string; password_confirmation: string }>(b: T) =>
-  b.password === b.password_confirmation;
-const mismatch = { message: issue.passwordMismatch, path: ['password_confirmation'] };
 
 /** Setting a new password with the token of a reset mail (the /reset/{token} page). */
 export const passwordResetBody = z
   .object({
-    token: z
-      .string()
-      .min(20)
-      .max(200)
-      .regex(/^[A-Za-z0-9_-]+$/),
+    token: z.string().check(z.minLength(20), z.maxLength(200), z.regex(/^[A-Za-z0-9_-]+$/)),
     ...newPasswordFields,
   })
-  .refine(confirmationMatches, mismatch);
+  .check(z.refine(confirmationMatches, mismatch));
 export type PasswordResetBody = z.input<typeof passwordResetBody>;
 
 /** Changing the password while signed in (the security form). */
 export const passwordChangeBody = z
   .object({ old_password: enteredPassword(issue.oldPasswordRequired), ...newPasswordFields })
-  .refine(confirmationMatches, mismatch);
+  .check(z.refine(confirmationMatches, mismatch));
 export type PasswordChangeBody = z.input<typeof passwordChangeBody>;
 
 export const localeBody = z.object({ locale: localeSchema });
@@ -129,7 +120,7 @@ export const sessionSchema = z.object({
   user_name: z.string(),
   user_email: z.string(),
   /** The profile photo's URL (the web keeps it as `user_picture`), or null. */
-  user_picture: z.string().nullable(),
+  user_picture: z.nullable(z.string()),
   expires_at: z.string(),
 });
 export type Session = z.infer<typeof sessionSchema>;
@@ -140,7 +131,7 @@ export const logoutResponse = envelope(z.object({ signed_out: z.literal(true) })
 export const sessionInfoSchema = z.object({
   id: idSchema,
   /** The browser it was opened with, shortened; null when it sent none. */
-  user_agent: z.string().nullable(),
+  user_agent: z.nullable(z.string()),
   created_at: z.string(),
   last_seen_at: z.string(),
   /** The session making this request. */
@@ -149,4 +140,4 @@ export const sessionInfoSchema = z.object({
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 export const sessionListResponse = envelope(z.array(sessionInfoSchema));
 export const sessionParams = z.object({ id: idSchema });
-export const signedOutEverywhereResponse = envelope(z.object({ revoked: z.number().int() }));
+export const signedOutEverywhereResponse = envelope(z.object({ revoked: z.int() }));

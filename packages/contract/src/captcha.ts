@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The captcha token a form sends as `captcha` (an ALTCHA payload or a reCAPTCHA response). It is
  * optional here: the server decides from its configuration whether the route needs one, and
  * refuses a missing, invalid, expired or replayed token with 400 CAPTCHA_FAILED.
  */
-export const captchaToken = z.string().max(20_000).optional();
+export const captchaToken = z.optional(z.string().check(z.maxLength(20_000)));
 
 /** An ALTCHA v2 challenge as the widget fetches it (`GET /api/v1/captcha/challenge`). */
 export const altchaChallengeSchema = z.object({
@@ -17,6 +17,6 @@ export const altchaChallengeSchema = z.object({
     keyLength: z.number(),
     keyPrefix: z.string(),
   }),
-  signature: z.string().optional(),
+  signature: z.optional(z.string()),
 });
 export type AltchaChallenge = z.infer<typeof altchaChallengeSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { envelope, idSchema } from './common.ts';
 
 export const categorySchema = z.object({ id: idSchema, name: z.string() });

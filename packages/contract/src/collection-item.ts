@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { envelope, idSchema } from './common.ts';
 import { imageSchema } from './image.ts';
 import { issue, optionalText, requiredText } from './validation.ts';
@@ -17,39 +17,43 @@ const itemName = requiredText(issue.itemNameRequired, ITEM_NAME_MAX);
 const itemDescription = optionalText(ITEM_DESCRIPTION_MAX);
 
 /** 0.5 to 5 in half steps; null means "no rating" (no stars are shown). */
-export const ratingSchema = z
-  .number({ error: issue.ratingInvalid })
-  .min(RATING_MIN, issue.ratingInvalid)
-  .max(RATING_MAX, issue.ratingInvalid)
-  .refine((r) => Number.isInteger(r * 2), issue.ratingInvalid)
-  .nullable();
+export const ratingSchema = z.nullable(
+  z.number({ error: issue.ratingInvalid }).check(
+    z.gte(RATING_MIN, issue.ratingInvalid),
+    z.lte(RATING_MAX, issue.ratingInvalid),
+    z.refine((r) => Number.isInteger(r * 2), issue.ratingInvalid),
+  ),
+);
+
+/** The collection an item goes into: named by the form, so a missing one is its own rule. */
+export const collectionIdField = z.pipe(
+  z.string({ error: issue.collectionRequired }).check(z.minLength(1, issue.collectionRequired)),
+  idSchema,
+);
 
 /**
  * `POST /api/v1/collection_items`. The add-item modal leaves the description optional, so the API
  * does too; the item-create page uses `collectionItemCreateForm`, which requires it.
  */
 export const collectionItemCreateBody = z.object({
-  collection_id: z
-    .string({ error: issue.collectionRequired })
-    .min(1, issue.collectionRequired)
-    .pipe(idSchema),
+  collection_id: collectionIdField,
   name: itemName,
-  description: itemDescription.optional().default(''),
-  rating: ratingSchema.optional().default(null),
+  description: z._default(z.optional(itemDescription), ''),
+  rating: z._default(z.optional(ratingSchema), null),
 });
 export type CollectionItemCreateBody = z.input<typeof collectionItemCreateBody>;
 export type CollectionItemCreateFields = z.output<typeof collectionItemCreateBody>;
 
 /** The item-create page (spec section 5): description required. */
-export const collectionItemCreateForm = collectionItemCreateBody.extend({
+export const collectionItemCreateForm = z.extend(collectionItemCreateBody, {
   description: requiredText(issue.itemDescriptionRequired, ITEM_DESCRIPTION_MAX),
 });
 
 /** `PUT /api/v1/collection_items/{item}`: name required; absent description or rating is kept. */
 export const collectionItemUpdateBody = z.object({
   name: itemName,
-  description: itemDescription.optional(),
-  rating: ratingSchema.optional(),
+  description: z.optional(itemDescription),
+  rating: z.optional(ratingSchema),
 });
 export type CollectionItemUpdateBody = z.input<typeof collectionItemUpdateBody>;
 export type CollectionItemUpdateFields = z.output<typeof collectionItemUpdateBody>;
@@ -59,11 +63,11 @@ export const collectionItemSchema = z.object({
   collection_id: idSchema,
   name: z.string(),
   description: z.string(),
-  rating: z.number().nullable(),
+  rating: z.nullable(z.number()),
   /** Order within the collection, ascending; new items go last. */
-  position: z.number().int(),
+  position: z.int(),
   /** Its picture (`PUT /collection_items/{item}/image`), null without one. */
-  image: imageSchema.nullable(),
+  image: z.nullable(imageSchema),
 });
 export type CollectionItem = z.infer<typeof collectionItemSchema>;
 

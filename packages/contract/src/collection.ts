@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { envelope, idSchema } from './common.ts';
 import { collectionItemSchema, type CollectionItem } from './collection-item.ts';
 import { imageSchema } from './image.ts';
@@ -21,9 +21,11 @@ export const COLLECTION_ITEMS_PAGE = 100;
 
 const categoryId = z
   .string({ error: issue.categoryRequired })
-  .min(1, issue.categoryRequired)
-  .max(64, issue.categoryUnknown)
-  .regex(/^[A-Za-z0-9_-]+$/, issue.categoryUnknown);
+  .check(
+    z.minLength(1, issue.categoryRequired),
+    z.maxLength(64, issue.categoryUnknown),
+    z.regex(/^[A-Za-z0-9_-]+$/, issue.categoryUnknown),
+  );
 
 const description = optionalText(COLLECTION_DESCRIPTION_MAX);
 
@@ -34,8 +36,8 @@ const description = optionalText(COLLECTION_DESCRIPTION_MAX);
 export const collectionCreateBody = z.object({
   category_id: categoryId,
   name: requiredText(issue.collectionNameRequired, COLLECTION_NAME_MAX),
-  description: description.optional().default(''),
-  private: z.boolean({ error: issue.privateInvalid }).optional().default(false),
+  description: z._default(z.optional(description), ''),
+  private: z._default(z.optional(z.boolean({ error: issue.privateInvalid })), false),
 });
 export type CollectionCreateBody = z.input<typeof collectionCreateBody>;
 export type CollectionCreateFields = z.output<typeof collectionCreateBody>;
@@ -47,8 +49,8 @@ export type CollectionCreateFields = z.output<typeof collectionCreateBody>;
 export const collectionUpdateBody = z.object({
   category_id: categoryId,
   name: requiredText(issue.listNameRequired, COLLECTION_NAME_MAX),
-  description: description.optional(),
-  private: z.boolean({ error: issue.privateInvalid }).optional(),
+  description: z.optional(description),
+  private: z.optional(z.boolean({ error: issue.privateInvalid })),
 });
 export type CollectionUpdateBody = z.input<typeof collectionUpdateBody>;
 export type CollectionUpdateFields = z.output<typeof collectionUpdateBody>;
@@ -64,8 +66,8 @@ export type CollectionRole = (typeof COLLECTION_ROLES)[number];
  * is deleted.
  */
 export const savedFromSchema = z.object({
-  id: idSchema.nullable(),
-  name: z.string().nullable(),
+  id: z.nullable(idSchema),
+  name: z.nullable(z.string()),
   user_id: idSchema,
   user_name: z.string(),
 });
@@ -78,18 +80,18 @@ export const collectionSchema = z.object({
   user_id: idSchema,
   owner_name: z.string(),
   /** The owner's photo URL (`picture` of the user), null without one: cards show it by the name. */
-  owner_picture: z.string().nullable(),
+  owner_picture: z.nullable(z.string()),
   category_id: idSchema,
   category_name: z.string(),
   private: z.boolean(),
-  followers: z.number().int(),
-  likes: z.number().int(),
+  followers: z.int(),
+  likes: z.int(),
   location: z.string(),
   /** ISO 8601 UTC instant of the last change to the collection or its items. */
   last_updated: z.string(),
   created_at: z.string(),
   /** How many items the collection has (cards carry only the first few). */
-  items_count: z.number().int(),
+  items_count: z.int(),
   /**
    * The first COLLECTION_ITEMS_PAGE items on `GET /collection/{id}`; the first 3 on listing cards.
    * Ordered by position.
@@ -99,15 +101,15 @@ export const collectionSchema = z.object({
    * Only on a single collection: pass it as `cursor` to `GET /collection/{id}/items` for the items
    * after `collection_items`; null when they are all there.
    */
-  items_next_cursor: z.string().nullable().optional(),
+  items_next_cursor: z.optional(z.nullable(z.string())),
   /** Whether the caller likes / follows this collection. */
   liked_by_me: z.boolean(),
   followed_by_me: z.boolean(),
   /** The caller's role; null for someone who only reads a public collection. */
-  my_role: z.enum(COLLECTION_ROLES).nullable(),
-  saved_from: savedFromSchema.nullable(),
+  my_role: z.nullable(z.enum(COLLECTION_ROLES)),
+  saved_from: z.nullable(savedFromSchema),
   /** The cover the owner picked or uploaded; null without one (cards then show item pictures). */
-  cover: imageSchema.nullable(),
+  cover: z.nullable(imageSchema),
 });
 export type Collection = z.infer<typeof collectionSchema>;
 
@@ -117,20 +119,20 @@ export const collectionDeletedResponse = envelope(z.object({ id: idSchema, delet
 
 /** `limit` of a listing: 1 or more, capped to LIST_LIMIT_MAX. */
 export const limitParam = (defaultLimit: number) =>
-  z.coerce
-    .number({ error: issue.invalid })
-    .int(issue.invalid)
-    .min(1, issue.invalid)
-    .transform((n) => Math.min(n, LIST_LIMIT_MAX))
-    .optional()
-    .default(defaultLimit);
+  z._default(
+    z.optional(
+      z.pipe(
+        z.coerce.number({ error: issue.invalid }).check(z.int(issue.invalid), z.gte(1, issue.invalid)),
+        z.transform((n: number) => Math.min(n, LIST_LIMIT_MAX)),
+      ),
+    ),
+    defaultLimit,
+  );
 
 /** The opaque `cursor` of a listing (`next_cursor` of the previous page). */
-export const cursorParam = z
-  .string()
-  .max(200, issue.invalid)
-  .regex(/^[A-Za-z0-9_-]+$/, issue.invalid)
-  .optional();
+export const cursorParam = z.optional(
+  z.string().check(z.maxLength(200, issue.invalid), z.regex(/^[A-Za-z0-9_-]+$/, issue.invalid)),
+);
 
 export const COLLECTION_SORTS = ['newest', 'popular'] as const;
 
@@ -138,7 +140,7 @@ export const byCategoryParams = z.object({ category_id: idSchema });
 export const byCategoryQuery = z.object({
   limit: limitParam(20),
   cursor: cursorParam,
-  sort: z.enum(COLLECTION_SORTS, { error: issue.invalid }).optional().default('newest'),
+  sort: z._default(z.optional(z.enum(COLLECTION_SORTS, { error: issue.invalid })), 'newest'),
 });
 /** The query as the API receives it: defaults applied, `limit` capped. */
 export type ByCategoryQuery = z.output<typeof byCategoryQuery>;
@@ -152,7 +154,7 @@ export const byFollowersQuery = z.object({ limit: limitParam(5) });
 /** A page of cards; pass `next_cursor` back as `cursor` for the next page (null: no more). */
 export const collectionPageResponse = z.object({
   data: z.array(collectionSchema),
-  next_cursor: z.string().nullable(),
+  next_cursor: z.nullable(z.string()),
 });
 export type CollectionPage = z.infer<typeof collectionPageResponse>;
 export const collectionListResponse = envelope(z.array(collectionSchema));
@@ -161,7 +163,7 @@ export const collectionListResponse = envelope(z.array(collectionSchema));
 export const collectionItemsQuery = z.object({ cursor: cursorParam });
 export const collectionItemsPageResponse = z.object({
   data: z.array(collectionItemSchema),
-  next_cursor: z.string().nullable(),
+  next_cursor: z.nullable(z.string()),
 });
 export type CollectionItemsPage = z.infer<typeof collectionItemsPageResponse>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { envelope } from './common.ts';
 
 /**
@@ -14,11 +14,11 @@ export const publicConfigSchema = z.object({
   captcha: z.object({
     provider: z.enum(['altcha', 'recaptcha', 'off']),
     /** reCAPTCHA's site key; absent for the other providers. */
-    site_key: z.string().optional(),
+    site_key: z.optional(z.string()),
   }),
-  google_client_id: z.string().optional(),
+  google_client_id: z.optional(z.string()),
   /** Google Analytics 4 measurement id; without it page views go to our own API. */
-  analytics_id: z.string().optional(),
+  analytics_id: z.optional(z.string()),
   contact_email: z.email(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

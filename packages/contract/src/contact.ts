@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { emailSchema } from './auth.ts';
 import { captchaToken } from './captcha.ts';
 import { envelope } from './common.ts';
@@ -11,7 +11,7 @@ import { issue, optionalText, requiredText } from './validation.ts';
 export const contactBody = z.object({
   inputName: requiredText(issue.contactNameRequired, 120),
   inputEmail: emailSchema,
-  inputPhone: optionalText(30).optional(),
+  inputPhone: z.optional(optionalText(30)),
   textMessage: requiredText(issue.messageRequired, 5000),
   captcha: captchaToken,
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { validationCodes } from './validation.ts';
 
 /**
@@ -51,8 +51,8 @@ export const errorBodySchema = z.object({
      * Field path (dot-joined) → the validation code of the first problem found for it (see
      * validation.ts); clients word it in their language. `message` stays a sentence for people.
      */
-    fields: z.record(z.string(), z.enum(validationCodes)).optional(),
-    request_id: z.string().optional(),
+    fields: z.optional(z.record(z.string(), z.enum(validationCodes))),
+    request_id: z.optional(z.string()),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

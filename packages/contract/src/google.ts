@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { localeSchema } from './auth.ts';
 import { issue } from './validation.ts';
 
@@ -8,8 +8,10 @@ import { issue } from './validation.ts';
  */
 export const googleSessionBody = z.object({
   // Google's ID tokens are about 1 KB; the bound only stops absurd bodies early.
-  credential: z.string({ error: issue.invalid }).min(1, issue.invalid).max(8192, issue.invalid),
+  credential: z
+    .string({ error: issue.invalid })
+    .check(z.minLength(1, issue.invalid), z.maxLength(8192, issue.invalid)),
   /** The language of the person's mails if the account is created now. */
-  locale: localeSchema.optional(),
+  locale: z.optional(localeSchema),
 });
 export type GoogleSessionBody = z.input<typeof googleSessionBody>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { envelope } from './common.ts';
 
 /** GET /api/v1/health: 200 while the database answers; otherwise 503 DATABASE_UNAVAILABLE. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * `Idempotency-Key` on creating writes (issue 14): a UUID the client chooses per user action and
@@ -7,10 +7,9 @@ import { z } from 'zod';
  * key with another request (method, path or body) is refused with 422 IDEMPOTENCY_KEY_REUSED.
  */
 export const idempotencyHeaders = z.object({
-  'idempotency-key': z
-    .uuid()
-    .optional()
-    .describe('A UUID chosen per user action and repeated on its retries: the write happens once'),
+  'idempotency-key': z.optional(z.uuid()).register(z.globalRegistry, {
+    description: 'A UUID chosen per user action and repeated on its retries: the write happens once',
+  }),
 });
 
 /** How long a stored answer is replayed; afterwards the key counts as new. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { idSchema } from './common.ts';
 import { IMAGE_ASPECTS, type ImageAspect } from './limits.ts';
 export { IMAGE_ASPECTS };
@@ -16,15 +16,15 @@ export const IMAGE_WIDTHS = [160, 320, 640] as const;
  */
 export const imageSchema = z.object({
   url: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
+  width: z.int(),
+  height: z.int(),
   placeholder: z.string(),
   srcset: z.object({ webp: z.string(), jpeg: z.string() }),
 });
 export type Image = z.infer<typeof imageSchema>;
 
 /** The multipart part of `PUT .../image` and `PUT .../cover` carries this query choice. */
-export const imageUploadQuery = z.object({ aspect: z.enum(IMAGE_ASPECTS).default('square') });
+export const imageUploadQuery = z.object({ aspect: z._default(z.enum(IMAGE_ASPECTS), 'square') });
 
 /** `PUT /api/v1/collection/{id}/cover` with JSON: one of the collection's items' pictures. */
 export const coverFromItemBody = z.object({ item_id: idSchema });

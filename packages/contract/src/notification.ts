@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { envelope, idSchema } from './common.ts';
 import { cursorParam, limitParam } from './collection.ts';
 import { issue } from './validation.ts';
@@ -32,9 +32,9 @@ export const notificationSchema = z.object({
   id: idSchema,
   kind: z.enum(NOTIFICATION_KINDS),
   /** Who did it; null only for `complete_profile`. */
-  actor: z.object({ id: idSchema, name: z.string() }).nullable(),
+  actor: z.nullable(z.object({ id: idSchema, name: z.string() })),
   /** The collection concerned; null for `new_follower` and `complete_profile`. */
-  collection: z.object({ id: idSchema, name: z.string() }).nullable(),
+  collection: z.nullable(z.object({ id: idSchema, name: z.string() })),
   /** ISO 8601 UTC instant (for coalesced item notices: the first change of the batch). */
   created_at: z.string(),
   read: z.boolean(),
@@ -49,9 +49,9 @@ export const notificationPageResponse = z.object({
   /** The first page (no cursor) starts with `complete_profile` when it applies. */
   data: z.array(notificationSchema),
   /** Pass back as `cursor` for the next page; null: no more. */
-  next_cursor: z.string().nullable(),
+  next_cursor: z.nullable(z.string()),
   /** Unread notifications in total (not only on this page), `complete_profile` included. */
-  unread: z.number().int(),
+  unread: z.int(),
 });
 export type NotificationPage = z.infer<typeof notificationPageResponse>;
 
@@ -61,17 +61,20 @@ export const NOTIFICATION_READ_MAX_IDS = 100;
  * `POST /api/v1/notification/read`: marks the given notifications as read, or all of them when
  * `ids` is absent. Ids that are not the caller's (or already read) are ignored.
  */
-export const notificationReadBody = z
-  .object({
-    ids: z
-      .array(idSchema, { error: issue.invalid })
-      .max(NOTIFICATION_READ_MAX_IDS, `Envie no máximo ${NOTIFICATION_READ_MAX_IDS} ids.`)
-      .optional(),
-  })
+export const notificationReadBody = z.pipe(
   // No body at all (Fastify hands the validator null) means "all" too.
-  .nullish()
-  .transform((body) => body ?? {});
+  z.nullish(
+    z.object({
+      ids: z.optional(
+        z
+          .array(idSchema, { error: issue.invalid })
+          .check(z.maxLength(NOTIFICATION_READ_MAX_IDS, `Envie no máximo ${NOTIFICATION_READ_MAX_IDS} ids.`)),
+      ),
+    }),
+  ),
+  z.transform((body) => body ?? {}),
+);
 export type NotificationReadBody = z.input<typeof notificationReadBody>;
 
 /** What is still unread after marking, for the bell's badge. */
-export const notificationReadResponse = envelope(z.object({ unread: z.number().int() }));
+export const notificationReadResponse = envelope(z.object({ unread: z.int() }));

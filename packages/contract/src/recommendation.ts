@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { envelope, idSchema } from './common.ts';
 import { collectionSchema, limitParam } from './collection.ts';
 import { userProfileSchema } from './user.ts';
@@ -31,7 +31,7 @@ export const collectionReasonSchema = z.discriminatedUnion('code', [
   /** Its words (name, description, items) resemble a collection the viewer liked or follows. */
   z.object({ code: z.literal('similar_to'), params: z.object(namedCollection) }),
   /** `count` people the viewer follows liked it. */
-  z.object({ code: z.literal('followed_liked'), params: z.object({ count: z.number().int().min(1) }) }),
+  z.object({ code: z.literal('followed_liked'), params: z.object({ count: z.int().check(z.gte(1)) }) }),
   /** It holds an item the viewer rated 4 or more in a collection of their own. */
   z.object({
     code: z.literal('rated_item'),
@@ -44,7 +44,7 @@ export const collectionReasonSchema = z.discriminatedUnion('code', [
 ]);
 export type CollectionReason = z.infer<typeof collectionReasonSchema>;
 
-export const recommendedCollectionSchema = collectionSchema.extend({ reason: collectionReasonSchema });
+export const recommendedCollectionSchema = z.extend(collectionSchema, { reason: collectionReasonSchema });
 export type RecommendedCollection = z.infer<typeof recommendedCollectionSchema>;
 export const recommendedQuery = z.object({ limit: limitParam(10) });
 export const recommendedCollectionsResponse = envelope(z.array(recommendedCollectionSchema));
@@ -56,20 +56,20 @@ export const personReasonSchema = z.discriminatedUnion('code', [
    */
   z.object({
     code: z.literal('rated_alike'),
-    params: z.object({ items: z.array(z.string()).min(1), rating: z.number().nullable() }),
+    params: z.object({ items: z.array(z.string()).check(z.minLength(1)), rating: z.nullable(z.number()) }),
   }),
   /** Both like or follow `count` collections; `category_name` when they all share one category. */
   z.object({
     code: z.literal('shared_collections'),
-    params: z.object({ count: z.number().int().min(1), category_name: z.string().nullable() }),
+    params: z.object({ count: z.int().check(z.gte(1)), category_name: z.nullable(z.string()) }),
   }),
   /** Both follow `count` of the same people. */
-  z.object({ code: z.literal('shared_follows'), params: z.object({ count: z.number().int().min(1) }) }),
+  z.object({ code: z.literal('shared_follows'), params: z.object({ count: z.int().check(z.gte(1)) }) }),
   z.object({ code: z.literal('popular'), params: z.object({}) }),
 ]);
 export type PersonReason = z.infer<typeof personReasonSchema>;
 
-export const suggestedPersonSchema = userProfileSchema.extend({ reason: personReasonSchema });
+export const suggestedPersonSchema = z.extend(userProfileSchema, { reason: personReasonSchema });
 export type SuggestedPerson = z.infer<typeof suggestedPersonSchema>;
 export const suggestedQuery = z.object({ limit: limitParam(10) });
 export const suggestedPeopleResponse = envelope(z.array(suggestedPersonSchema));
@@ -87,6 +87,6 @@ export const recommendationSettingsSchema = z.object({
   share_activity: z.boolean({ error: issue.invalid }),
 });
 export type RecommendationSettings = z.infer<typeof recommendationSettingsSchema>;
-export const recommendationSettingsBody = recommendationSettingsSchema.partial();
+export const recommendationSettingsBody = z.partial(recommendationSettingsSchema);
 export type RecommendationSettingsBody = z.input<typeof recommendationSettingsBody>;
 export const recommendationSettingsResponse = envelope(recommendationSettingsSchema);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { idSchema } from './common.ts';
 import { cursorParam, limitParam } from './collection.ts';
 import { issue, requiredText } from './validation.ts';
@@ -12,11 +12,10 @@ export type { SearchType };
  * least one letter or digit.
  */
 export const searchQuery = z.object({
-  q: requiredText(issue.searchQueryRequired, SEARCH_QUERY_MAX).regex(
-    /[\p{L}\p{N}]/u,
-    issue.searchQueryRequired,
+  q: requiredText(issue.searchQueryRequired, SEARCH_QUERY_MAX).check(
+    z.regex(/[\p{L}\p{N}]/u, issue.searchQueryRequired),
   ),
-  type: z.enum(SEARCH_TYPES, { error: issue.searchTypeInvalid }).optional().default('collection'),
+  type: z._default(z.optional(z.enum(SEARCH_TYPES, { error: issue.searchTypeInvalid })), 'collection'),
   limit: limitParam(20),
   cursor: cursorParam,
 });
@@ -29,7 +28,7 @@ export type SearchQuery = z.input<typeof searchQuery>;
  */
 export const highlightedTextSchema = z.object({
   text: z.string(),
-  highlights: z.array(z.object({ start: z.number().int(), end: z.number().int() })),
+  highlights: z.array(z.object({ start: z.int(), end: z.int() })),
 });
 export type HighlightedText = z.infer<typeof highlightedTextSchema>;
 
@@ -49,21 +48,21 @@ export const collectionHitSchema = z.object({
   owner: ref,
   category: ref,
   private: z.boolean(),
-  items_count: z.number().int(),
+  items_count: z.int(),
 });
 
 export const itemHitSchema = z.object({
   type: z.literal('item'),
   ...hitBase,
   /** The collection the item belongs to (link: /lists/{collection.id}/items/{id}). */
-  collection: ref.extend({ private: z.boolean() }),
-  rating: z.number().nullable(),
+  collection: z.extend(ref, { private: z.boolean() }),
+  rating: z.nullable(z.number()),
 });
 
 export const userHitSchema = z.object({
   type: z.literal('user'),
   ...hitBase,
-  picture: z.string().nullable(),
+  picture: z.nullable(z.string()),
 });
 
 export const searchHitSchema = z.discriminatedUnion('type', [
@@ -79,6 +78,6 @@ export type UserHit = z.infer<typeof userHitSchema>;
 /** Hits of the requested type, best first; `next_cursor` as in the other listings. */
 export const searchPageResponse = z.object({
   data: z.array(searchHitSchema),
-  next_cursor: z.string().nullable(),
+  next_cursor: z.nullable(z.string()),
 });
 export type SearchPage = z.infer<typeof searchPageResponse>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { envelope, idSchema } from './common.ts';
 import {
   COLLABORATOR_ROLES,
@@ -8,6 +8,7 @@ import {
   limitParam,
 } from './collection.ts';
 import { email } from './auth.ts';
+import { collectionIdField } from './collection-item.ts';
 import { userProfileSchema } from './user.ts';
 import { issue } from './validation.ts';
 
@@ -37,12 +38,12 @@ import { issue } from './validation.ts';
 // ---- Likes and follows ----
 
 /** `PUT|DELETE /collection/{id}/like`: the caller's state after the call and the new total. */
-export const likeStateSchema = z.object({ liked: z.boolean(), total_likes: z.number().int() });
+export const likeStateSchema = z.object({ liked: z.boolean(), total_likes: z.int() });
 export type LikeState = z.infer<typeof likeStateSchema>;
 export const likeResponse = envelope(likeStateSchema);
 
 /** `PUT|DELETE /collection/{id}/follow` and `/user/{id}/follow`. */
-export const followStateSchema = z.object({ following: z.boolean(), total_followers: z.number().int() });
+export const followStateSchema = z.object({ following: z.boolean(), total_followers: z.int() });
 export type FollowState = z.infer<typeof followStateSchema>;
 export const followResponse = envelope(followStateSchema);
 
@@ -53,7 +54,7 @@ export const peopleQuery = z.object({ limit: limitParam(20), cursor: cursorParam
 export type PeopleQuery = z.input<typeof peopleQuery>;
 export const peoplePageResponse = z.object({
   data: z.array(userProfileSchema),
-  next_cursor: z.string().nullable(),
+  next_cursor: z.nullable(z.string()),
 });
 
 /** `GET /user/popular` (most followed) and `GET /user/network` (followed by those I follow). */
@@ -64,16 +65,13 @@ export const peopleListResponse = envelope(z.array(userProfileSchema));
 
 /** `POST /collection/{id}/save`: the copy is private unless the caller says otherwise. */
 export const collectionSaveBody = z.object({
-  private: z.boolean({ error: issue.privateInvalid }).optional().default(true),
+  private: z._default(z.optional(z.boolean({ error: issue.privateInvalid })), true),
 });
 export type CollectionSaveBody = z.input<typeof collectionSaveBody>;
 
 /** `POST /collection_items/{item}/save`: copies one item, last, into a collection the caller edits. */
 export const itemSaveBody = z.object({
-  collection_id: z
-    .string({ error: issue.collectionRequired })
-    .min(1, issue.collectionRequired)
-    .pipe(idSchema),
+  collection_id: collectionIdField,
 });
 
 // ---- Collaborators and invite links ----
@@ -83,13 +81,13 @@ const collaboratorRole = z.enum(COLLABORATOR_ROLES, { error: issue.roleInvalid }
 export const collaboratorSchema = z.object({
   user_id: idSchema,
   name: z.string(),
-  picture: z.string().nullable(),
+  picture: z.nullable(z.string()),
   role: z.enum(COLLABORATOR_ROLES),
   added_at: z.string(),
 });
 export type Collaborator = z.infer<typeof collaboratorSchema>;
 
-export const collaboratorParams = collectionParams.extend({ user_id: idSchema });
+export const collaboratorParams = z.extend(collectionParams, { user_id: idSchema });
 /** `PUT /collection/{id}/collaborators/{user_id}`: adds the person or changes their role. */
 export const collaboratorBody = z.object({ role: collaboratorRole });
 export type CollaboratorBody = z.input<typeof collaboratorBody>;
@@ -120,16 +118,16 @@ export const inviteLinkSchema = z.object({
 export type InviteLink = z.infer<typeof inviteLinkSchema>;
 export const inviteLinkResponse = envelope(inviteLinkSchema);
 /** `DELETE /collection/{id}/invite_link` revokes every link of the collection still open. */
-export const inviteLinksRevokedResponse = envelope(
-  z.object({ collection_id: idSchema, revoked: z.number().int() }),
-);
+export const inviteLinksRevokedResponse = envelope(z.object({ collection_id: idSchema, revoked: z.int() }));
 
 export const inviteParams = z.object({
   token: z
     .string()
-    .min(20, issue.inviteInvalid)
-    .max(200, issue.inviteInvalid)
-    .regex(/^[A-Za-z0-9_-]+$/, issue.inviteInvalid),
+    .check(
+      z.minLength(20, issue.inviteInvalid),
+      z.maxLength(200, issue.inviteInvalid),
+      z.regex(/^[A-Za-z0-9_-]+$/, issue.inviteInvalid),
+    ),
 });
 /** `GET /invite/{token}`: what accepting would give, to show before accepting. */
 export const invitePreviewSchema = z.object({
@@ -159,12 +157,12 @@ export const REORDER_MAX_ITEMS = 5000;
  * `previous_item_ids` (recommended) is the order the client saw before the move: when someone
  * reordered meanwhile, the later of two moves gets 409 instead of silently undoing the other.
  */
+const itemIds = z
+  .array(idSchema, { error: issue.itemIdsInvalid })
+  .check(z.maxLength(REORDER_MAX_ITEMS, issue.itemIdsInvalid));
 export const itemOrderBody = z.object({
-  item_ids: z.array(idSchema, { error: issue.itemIdsInvalid }).max(REORDER_MAX_ITEMS, issue.itemIdsInvalid),
-  previous_item_ids: z
-    .array(idSchema, { error: issue.itemIdsInvalid })
-    .max(REORDER_MAX_ITEMS, issue.itemIdsInvalid)
-    .optional(),
+  item_ids: itemIds,
+  previous_item_ids: z.optional(itemIds),
 });
 export type ItemOrderBody = z.input<typeof itemOrderBody>;
 

@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { envelope, idSchema } from './common.ts';
-import { issue, requiredText } from './validation.ts';
+import { issue, requiredText, type ValidationCode } from './validation.ts';
 
 /** The 27 federative units of Brazil, by full name, as the account form lists them. */
 export const BRAZILIAN_STATES = [
@@ -73,41 +73,42 @@ export function isAtLeast(isoDate: string, years: number, today = new Date()): b
   return Date.UTC(y, m - 1, d) <= limit.getTime();
 }
 
+/** A text field kept in the form `format` gives it, or refused with the rule `format` names. */
+function stored(
+  text: z.ZodMiniType<string, string>,
+  format: (value: string) => string | { refused: ValidationCode },
+) {
+  return z.pipe(
+    text,
+    z.transform((value: string, payload) => {
+      const result = format(value);
+      if (typeof result === 'string') return result;
+      payload.issues.push({ code: 'custom', message: result.refused, input: value });
+      return z.NEVER;
+    }),
+  );
+}
+
 /** `PUT /api/v1/user/{user_id}`: every account field is required (spec section 5). */
 export const accountBody = z.object({
   name: requiredText(issue.accountNameRequired, 120),
   alias_name: requiredText(issue.aliasNameRequired, 60),
-  cellular: requiredText(issue.cellularRequired, 30).transform((value, ctx) => {
-    const phone = formatBrazilianPhone(value);
-    if (!phone) {
-      ctx.addIssue({ code: 'custom', message: issue.cellularInvalid });
-      return z.NEVER;
-    }
-    return phone;
-  }),
-  birthday: requiredText(issue.birthdayRequired, 10).transform((value, ctx) => {
+  cellular: stored(
+    requiredText(issue.cellularRequired, 30),
+    (value) => formatBrazilianPhone(value) ?? { refused: issue.cellularInvalid },
+  ),
+  birthday: stored(requiredText(issue.birthdayRequired, 10), (value) => {
     const iso = parseBirthday(value);
-    if (!iso) {
-      ctx.addIssue({ code: 'custom', message: issue.birthdayInvalid });
-      return z.NEVER;
-    }
-    if (!isAtLeast(iso, MINIMUM_AGE)) {
-      ctx.addIssue({ code: 'custom', message: issue.birthdayUnderage });
-      return z.NEVER;
-    }
-    return iso;
+    if (!iso) return { refused: issue.birthdayInvalid };
+    return isAtLeast(iso, MINIMUM_AGE) ? iso : { refused: issue.birthdayUnderage };
   }),
   address: requiredText(issue.addressRequired, 200),
   country: z.enum(COUNTRIES, { error: issue.countryRequired }),
   state: z.enum(BRAZILIAN_STATES, { error: issue.stateRequired }),
   city: requiredText(issue.cityRequired, 100),
-  postal_code: requiredText(issue.postalCodeRequired, 9).transform((value, ctx) => {
+  postal_code: stored(requiredText(issue.postalCodeRequired, 9), (value) => {
     const m = /^(\d{5})-?(\d{3})$/.exec(value);
-    if (!m) {
-      ctx.addIssue({ code: 'custom', message: issue.postalCodeInvalid });
-      return z.NEVER;
-    }
-    return `${m[1]}-${m[2]}`;
+    return m ? `${m[1]}-${m[2]}` : { refused: issue.postalCodeInvalid };
   }),
 });
 export type AccountBody = z.input<typeof accountBody>;
@@ -119,28 +120,28 @@ export const userParams = z.object({ user_id: idSchema });
 export const userProfileSchema = z.object({
   id: idSchema,
   name: z.string(),
-  picture: z.string().nullable(),
-  total_collections: z.number().int(),
-  total_followers: z.number().int(),
-  total_likes: z.number().int(),
+  picture: z.nullable(z.string()),
+  total_collections: z.int(),
+  total_followers: z.int(),
+  total_likes: z.int(),
   /** How many people this user follows. */
-  total_following: z.number().int(),
+  total_following: z.int(),
   /** Whether the caller follows this user (always false for oneself). */
   followed_by_me: z.boolean(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
 /** Only the user themself gets these (null until filled in); birthday is ISO `AAAA-MM-DD`. */
-export const userAccountSchema = userProfileSchema.extend({
+export const userAccountSchema = z.extend(userProfileSchema, {
   email: z.string(),
-  alias_name: z.string().nullable(),
-  cellular: z.string().nullable(),
-  birthday: z.string().nullable(),
-  address: z.string().nullable(),
-  country: z.string().nullable(),
-  state: z.string().nullable(),
-  city: z.string().nullable(),
-  postal_code: z.string().nullable(),
+  alias_name: z.nullable(z.string()),
+  cellular: z.nullable(z.string()),
+  birthday: z.nullable(z.string()),
+  address: z.nullable(z.string()),
+  country: z.nullable(z.string()),
+  state: z.nullable(z.string()),
+  city: z.nullable(z.string()),
+  postal_code: z.nullable(z.string()),
 });
 export type UserAccount = z.infer<typeof userAccountSchema>;
 

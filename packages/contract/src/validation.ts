@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * What a schema says when it refuses a value: a code, never a sentence. The API answers these codes
@@ -93,17 +93,17 @@ const NO_NUL = /^[^\u0000]*$/;
 export function optionalText(max: number) {
   return z
     .string({ error: issue.invalid })
-    .trim()
-    .max(max, issue.tooLong)
-    .regex(NO_NUL, issue.invalidCharacter);
+    .check(z.trim(), z.maxLength(max, issue.tooLong), z.regex(NO_NUL, issue.invalidCharacter));
 }
 
 /** Trimmed text of at most `max` characters that may not be blank; `missing` names the field's rule. */
 export function requiredText(missing: ValidationCode, max: number) {
   return z
     .string({ error: missing })
-    .trim()
-    .min(1, missing)
-    .max(max, issue.tooLong)
-    .regex(NO_NUL, issue.invalidCharacter);
+    .check(
+      z.trim(),
+      z.minLength(1, missing),
+      z.maxLength(max, issue.tooLong),
+      z.regex(NO_NUL, issue.invalidCharacter),
+    );
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { encodeCursor } from '../modules/collection/collection.service.ts';
 import { FILMES } from '../modules/collection/collection.test-helpers.ts';
 import { appWithRouteTable, buildWorld, type ApiRoute } from './route-table.ts';
@@ -158,10 +158,10 @@ function arbitraryFor(schema: ZodNode, known: string[]): fc.Arbitrary<unknown> {
   return fc.oneof({ weight: 5, arbitrary: shaped }, { weight: 1, arbitrary: hostileValue });
 }
 
-const asNode = (schema: z.ZodType) => schema as unknown as ZodNode;
+const asNode = (schema: z.core.$ZodType) => schema as unknown as ZodNode;
 
 /** Path parameters are mostly ids that exist, so that requests get past the look-up. */
-function paramsArbitrary(schema: z.ZodType, known: string[]): fc.Arbitrary<unknown> {
+function paramsArbitrary(schema: z.core.$ZodType, known: string[]): fc.Arbitrary<unknown> {
   const shape = asNode(schema)._zod.def.shape as Record<string, ZodNode>;
   return fc.record(
     Object.fromEntries(

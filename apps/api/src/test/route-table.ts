@@ -1,5 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { buildApp } from '../app.ts';
 import { testConfig } from '../env.ts';
 import { TEST_DEFAULTS } from './test-context.ts';
@@ -17,9 +17,9 @@ export interface ApiRoute {
   key: string;
   method: string;
   url: string;
-  params?: z.ZodType;
-  querystring?: z.ZodType;
-  body?: z.ZodType;
+  params?: z.core.$ZodType;
+  querystring?: z.core.$ZodType;
+  body?: z.core.$ZodType;
 }
 
 /**

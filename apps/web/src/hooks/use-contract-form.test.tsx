@@ -1,7 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import * as mini from 'zod/mini';
 import { SubmitButton } from '../components/ui/submit-button';
 import { TextField } from '../components/ui/text-field';
@@ -9,19 +8,18 @@ import { ApiError } from '../lib/api-client';
 import { gate } from '../testing/render';
 import { useContractForm, useController, useWatch, type ContractForm } from './use-contract-form';
 
-// A zod (classic) schema with a nested object and transforms, like the sign-in body.
-const profileSchema = z.object({
-  user: z.object({
-    name: z.string().trim().min(1, 'nameRequired'),
-    email: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .pipe(z.email({ error: 'emailRequired' })),
+// A schema with a nested object and transforms, like the sign-in body.
+const profileSchema = mini.object({
+  user: mini.object({
+    name: mini.string().check(mini.trim(), mini.minLength(1, 'nameRequired')),
+    email: mini.pipe(
+      mini.string().check(mini.trim(), mini.toLowerCase()),
+      mini.email({ error: 'emailRequired' }),
+    ),
   }),
-  message: z.string().min(1, 'messageRequired'),
+  message: mini.string().check(mini.minLength(1, 'messageRequired')),
 });
-type Profile = z.infer<typeof profileSchema>;
+type Profile = mini.infer<typeof profileSchema>;
 const EMPTY_PROFILE: Profile = { user: { name: '', email: '' }, message: '' };
 
 function ProfileForm({ onSave }: { onSave: (values: Profile) => unknown }) {
@@ -57,7 +55,7 @@ const messages = {
   rating: 'A nota vai de 0,5 a 5, em meios pontos.',
 };
 
-describe('useContractForm with a zod schema', () => {
+describe('useContractForm with nested fields and transforms', () => {
   it('shows nothing before a submit; then every message, the focus on the first invalid field, and no call', async () => {
     const onSave = vi.fn();
     const user = userEvent.setup();
@@ -154,7 +152,7 @@ describe('useContractForm with a zod schema', () => {
   });
 });
 
-// A zod/mini schema: what the contract may be built with (decision 032 types the hook for both).
+// A refinement across fields, as the contract builds them with zod/mini (decision 033).
 const passwordSchema = mini
   .object({
     password: mini.string().check(mini.minLength(8, 'passwordRule')),
@@ -203,7 +201,7 @@ function PasswordForm({ onSave }: { onSave: (values: Passwords) => void }) {
   );
 }
 
-describe('useContractForm with a zod/mini schema', () => {
+describe('useContractForm with a refinement across fields', () => {
   it('shows a rule while typing where asked, and checks the dependent field again', async () => {
     const onSave = vi.fn();
     const user = userEvent.setup();

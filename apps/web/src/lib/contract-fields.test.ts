@@ -3,6 +3,7 @@ import { collectionItemCreateForm, collectionItemUpdateBody } from '@acervo/cont
 import { contactBody } from '@acervo/contract/contact';
 import { accountBody } from '@acervo/contract/user';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { fieldRules } from './contract-fields';
 
 describe('fieldRules', () => {
@@ -29,6 +30,11 @@ describe('fieldRules', () => {
     ],
   ])('reads %s from the contract', (_what, schema, path, rules) => {
     expect(fieldRules(schema, path)).toEqual(rules);
+  });
+
+  it('takes the tightest of several length limits', () => {
+    const schema = z.object({ code: z.string().check(z.maxLength(10), z.trim(), z.maxLength(6)) });
+    expect(fieldRules(schema, 'code')).toEqual({ required: false, maxLength: 6 });
   });
 
   it('knows nothing of a path the schema does not have', () => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 type Def = {
   type: string;
@@ -29,6 +29,17 @@ function fieldSchema(schema: z.core.$ZodType, path: string): z.core.$ZodType | u
   return current;
 }
 
+/**
+ * The tightest `maxLength` check of a text schema. Read from its checks: zod's own aggregate lives
+ * with its JSON Schema code, which the browser does not download.
+ */
+function maxLengthOf(text: z.core.$ZodString): number | undefined {
+  const limits = (text._zod.def.checks ?? []).flatMap((check) =>
+    check._zod.def.check === 'max_length' ? [(check._zod.def as z.core.$ZodCheckMaxLengthDef).maximum] : [],
+  );
+  return limits.length > 0 ? Math.min(...limits) : undefined;
+}
+
 /** True when the schema has a field at this path (e.g. a field the API named in an error). */
 export function hasField(schema: z.core.$ZodType, path: string): boolean {
   return fieldSchema(schema, path) !== undefined;
@@ -47,6 +58,6 @@ export function fieldRules(schema: z.core.$ZodType, path: string): FieldRules {
   const text = entry(field);
   return {
     required: !z.safeParse(field, '').success,
-    maxLength: text instanceof z.ZodString ? (text.maxLength ?? undefined) : undefined,
+    maxLength: text instanceof z.core.$ZodString ? maxLengthOf(text) : undefined,
   };
 }

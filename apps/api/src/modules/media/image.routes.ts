@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { collectionParams, collectionResponse } from '@acervo/contract/collection';
 import { collectionItemParams, collectionItemResponse } from '@acervo/contract/collection-item';
 import { errorBodySchema } from '@acervo/contract/errors';
@@ -136,8 +136,11 @@ export async function imageFileRoutes(
     {
       schema: {
         hide: true,
-        params: z.object({ name: z.string().max(64) }),
-        querystring: z.object({ e: z.string().max(16).optional(), s: z.string().max(64).optional() }),
+        params: z.object({ name: z.string().check(z.maxLength(64)) }),
+        querystring: z.object({
+          e: z.optional(z.string().check(z.maxLength(16))),
+          s: z.optional(z.string().check(z.maxLength(64))),
+        }),
       },
     },
     async (request, reply) => {

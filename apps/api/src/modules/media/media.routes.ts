@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PICTURE_MAX_BYTES } from '@acervo/contract/account';
 import { errorBodySchema } from '@acervo/contract/errors';
 import { userAccountResponse, userParams } from '@acervo/contract/user';
@@ -103,7 +103,7 @@ export async function mediaFileRoutes(app: FastifyInstance, { storage }: { stora
     .withTypeProvider<ZodTypeProvider>()
     .get(
       '/media/:name',
-      { schema: { hide: true, params: z.object({ name: z.string().max(64) }) } },
+      { schema: { hide: true, params: z.object({ name: z.string().check(z.maxLength(64)) }) } },
       async (request, reply) => {
         const file = await readMedia(storage, request.params.name);
         if (!file) {

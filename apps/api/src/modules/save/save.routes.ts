@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import * as z from 'zod/mini';
 import { collectionParams, collectionResponse } from '@acervo/contract/collection';
 import { collectionItemParams, collectionItemResponse } from '@acervo/contract/collection-item';
 import { errorBodySchema } from '@acervo/contract/errors';
@@ -30,7 +31,7 @@ export async function saveRoutes(
         params: collectionParams,
         headers: idempotencyHeaders,
         // A bare POST (no body) saves with the defaults.
-        body: collectionSaveBody.nullish(),
+        body: z.nullish(collectionSaveBody),
         response: { 201: collectionResponse, ...CAPPED_ERRORS, 422: errorBodySchema },
       },
     },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -63,7 +63,9 @@ const CARD_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_IMAGE_SI
 let cardPng: Promise<Buffer> | undefined;
 const renderCard = () => (cardPng ??= sharp(Buffer.from(CARD_SVG)).png().toBuffer());
 
-const sitemapPageParams = z.object({ page: z.coerce.number().int().min(1).max(1_000_000) });
+const sitemapPageParams = z.object({
+  page: z.coerce.number().check(z.int(), z.gte(1), z.lte(1_000_000)),
+});
 
 /**
  * Issue 12: robots.txt, sitemap.xml (an index of small pages) and the preview card image, at the

@@ -13,7 +13,7 @@ import type {
   LikeState,
 } from '@acervo/contract/social';
 import type { UserProfile } from '@acervo/contract/user';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { api } from '../../../lib/api-client';
 
 const enc = encodeURIComponent;
