@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useController, type FieldValues, type Path } from 'react-hook-form';
-import { IMaskInput } from 'react-imask';
+import { IMaskInput } from './lazy-mask-input';
 import { useContractField, type ContractForm } from '../../hooks/use-contract-form';
 import { FieldShell } from './field-shell';
 

@@ -1,0 +1,33 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { IMaskInput } from './lazy-mask-input';
+
+function PostalCode() {
+  const [value, setValue] = useState('');
+  return (
+    <>
+      <label htmlFor="cep">CEP</label>
+      <IMaskInput id="cep" mask="00000-000" value={value} unmask={false} onAccept={setValue} />
+      <output>{value}</output>
+    </>
+  );
+}
+
+describe('IMaskInput loaded on first render', () => {
+  it('takes what is typed before the mask arrives, keeps the focus and then masks it', async () => {
+    const user = userEvent.setup();
+    render(<PostalCode />);
+    // The mask library is still on its way: an ordinary input stands in its place.
+    const first = screen.getByLabelText('CEP');
+    await user.click(first);
+    await user.keyboard('0131');
+    await waitFor(() => expect(screen.getByLabelText('CEP')).not.toBe(first));
+    const masked = screen.getByLabelText('CEP');
+    expect(masked).toHaveFocus();
+    await user.keyboard('0100');
+    expect(masked).toHaveValue('01310-100');
+    expect(screen.getByRole('status')).toHaveTextContent('01310-100');
+  });
+});
