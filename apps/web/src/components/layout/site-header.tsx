@@ -64,7 +64,7 @@ function VisitorNav() {
 /**
  * Visitor or signed-in header (spec section 2, shared chrome). Bootstrap's navbar classes with our
  * own toggle: react-bootstrap's Navbar brings its Offcanvas, Modal and Collapse transition (about
- * 9 KB gzip) to every page, for a menu that only shows and hides (decision 034).
+ * 12 KB gzip) to every page, for a menu that only shows and hides (decision 034).
  */
 export function SiteHeader(slots: HeaderSlots) {
   const { t } = useTranslation();
