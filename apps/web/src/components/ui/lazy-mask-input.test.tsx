@@ -31,4 +31,23 @@ describe('IMaskInput loaded on first render', () => {
     expect(masked).toHaveValue('01310-100');
     expect(screen.getByRole('status')).toHaveTextContent('01310-100');
   });
+
+  it('does not report, as it arrives, the value the form already holds', async () => {
+    const accepted: string[] = [];
+    render(
+      <>
+        <label htmlFor="phone">Telefone</label>
+        <IMaskInput
+          id="phone"
+          mask="(00) 00000-0000"
+          value="(11) 91234-5678"
+          unmask={false}
+          onAccept={(value) => accepted.push(value)}
+        />
+      </>,
+    );
+    await waitFor(() => expect(screen.getByLabelText('Telefone')).toHaveValue('(11) 91234-5678'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(accepted).toEqual([]);
+  });
 });

@@ -45,9 +45,14 @@ export function IMaskInput(props: MaskInputProps) {
     element.focus();
     element.setSelectionRange(element.value.length, element.value.length);
   };
+  // The mask reports the value it is given when it mounts: once the form has errors from the
+  // server, passing that on unchanged would validate the field again and clear them.
+  const accept = (next: string) => {
+    if (next !== props.value) onAccept?.(next);
+  };
   return (
     <Suspense fallback={plain}>
-      <MaskInput {...props} inputRef={takeFocus} />
+      <MaskInput {...props} onAccept={accept} inputRef={takeFocus} />
     </Suspense>
   );
 }
