@@ -64,3 +64,24 @@ test('on a phone: signed-in pages fit the screen, and a long press drags an item
     'Acarajé da Cira',
   ]);
 });
+
+test('on a phone: the header menu opens on the first tap, the keyboard goes on into it, and a followed link closes it', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: 'Abrir o menu' });
+  const menu = page.getByRole('navigation', { name: 'Navegação principal' });
+  await expect(menu).toBeHidden();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(menu.getByRole('link', { name: 'Cadastre-se' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(menu.getByRole('link', { name: 'Sobre' })).toBeFocused();
+
+  await menu.getByRole('link', { name: 'Suporte' }).click();
+  await expect(page).toHaveURL(/\/help$/);
+  await expect(menu).toBeHidden();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+});

@@ -36,7 +36,7 @@ const reactRouterProduction = new URL(
 const vendorGroups: { name: string; test: RegExp }[] = [
   { name: 'preact', test: /node_modules[\\/]preact[\\/]/ },
   { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
-  { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/ },
+  { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
   { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
   { name: 'swiper', test: /node_modules[\\/]swiper[\\/]/ },

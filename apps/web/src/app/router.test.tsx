@@ -22,6 +22,7 @@ beforeAll(async () => {
     ...every(routes).map((route) => (typeof route.lazy === 'function' ? route.lazy() : null)),
     import('../components/layout/signed-in-nav'),
     import('../features/notifications/components/notifications-bell'),
+    import('../features/notifications/components/notifications-modal'),
     import('../features/search/components/search-box'),
     import('../features/collections/components/add-item-modal'),
   ]);

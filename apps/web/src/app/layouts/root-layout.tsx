@@ -4,6 +4,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteHeader } from '../../components/layout/site-header';
 import { UpdatePrompt } from '../../components/layout/update-prompt';
+import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { CookieNotice } from '../../features/analytics/components/cookie-notice';
 import { PageViewTracker } from '../../features/analytics/components/page-view-tracker';
 import { CollectionSlotsProvider, type CollectionSlots } from '../../lib/feature-slots';
@@ -34,7 +35,8 @@ function lazySlot<P extends object>(load: () => Promise<ComponentType<P>>): Comp
   };
 }
 
-const AddItemModal = lazySlot(
+// Its form and Modal load when it first opens, not with every signed-in page.
+const AddItemModal = lazyDialog(
   async () => (await import('../../features/collections/components/add-item-modal')).AddItemModal,
 );
 const NotificationsBell = lazySlot(

@@ -1,6 +1,7 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
+import { RichText } from '../../components/ui/rich-text';
 import { ContactForm } from '../../features/contact/components/contact-form';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useRemoteConfig } from '../../lib/remote-config';
@@ -23,7 +24,7 @@ export function ContactPage() {
                 {t('contact.helpPrompt')} <Link to="/help">{t('contact.helpLink')}</Link>.
               </p>
               <p className="mb-0">
-                <Trans
+                <RichText
                   i18nKey="contact.directEmail"
                   values={{ email }}
                   components={{ mail: <a href={`mailto:${email}`} /> }}

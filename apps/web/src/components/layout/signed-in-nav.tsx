@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
-import Nav from 'react-bootstrap/Nav';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth';
@@ -26,15 +25,15 @@ export function SignedInNav({
 
   return (
     <>
-      <Nav className="me-auto">
+      <div className="navbar-nav me-auto">
         {/* `end`: someone else's /profile/{id} is not "Início". */}
-        <Nav.Link as={NavLink} to="/profile" end>
+        <NavLink className="nav-link" to="/profile" end>
           {t('common.nav.home')}
-        </Nav.Link>
-        <Nav.Link as={NavLink} to="/feed">
+        </NavLink>
+        <NavLink className="nav-link" to="/feed">
           {t('common.nav.feed')}
-        </Nav.Link>
-      </Nav>
+        </NavLink>
+      </div>
       {Search ? (
         <div className="header-search py-2 py-lg-0 me-lg-3">
           <Search />

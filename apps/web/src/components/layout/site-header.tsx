@@ -1,6 +1,4 @@
 import { Suspense, lazy, useState, type ComponentType } from 'react';
-import Nav from 'react-bootstrap/Nav';
-import Navbar from 'react-bootstrap/Navbar';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import logo from '../../assets/logo.svg';
@@ -25,15 +23,14 @@ const SignedInNav = lazy(() => import('./signed-in-nav').then((m) => ({ default:
 function Brand({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
   return (
-    <Navbar.Brand
-      as={Link}
+    <Link
       to={signedIn ? '/profile' : '/'}
-      className="d-flex align-items-center gap-2 fw-bold"
+      className="navbar-brand d-flex align-items-center gap-2 fw-bold"
       aria-label={t(signedIn ? 'common.nav.logoHomeSignedIn' : 'common.nav.logoHomeSignedOut')}
     >
       <img src={logo} alt="" width={32} height={32} />
       <span>{t('common.productName')}</span>
-    </Navbar.Brand>
+    </Link>
   );
 }
 
@@ -41,17 +38,17 @@ function VisitorNav() {
   const { t } = useTranslation();
   return (
     <>
-      <Nav className="me-auto">
-        <Nav.Link as={Link} to="/#sobre">
+      <div className="navbar-nav me-auto">
+        <Link className="nav-link" to="/#sobre">
           {t('common.nav.about')}
-        </Nav.Link>
-        <Nav.Link as={NavLink} to="/help">
+        </Link>
+        <NavLink className="nav-link" to="/help">
           {t('common.nav.support')}
-        </Nav.Link>
-        <Nav.Link as={NavLink} to="/contact">
+        </NavLink>
+        <NavLink className="nav-link" to="/contact">
           {t('common.nav.contact')}
-        </Nav.Link>
-      </Nav>
+        </NavLink>
+      </div>
       <div className="d-flex flex-column flex-lg-row gap-2 py-2 py-lg-0">
         <Link to="/login" className="btn btn-outline-primary">
           {t('common.nav.login')}
@@ -64,7 +61,11 @@ function VisitorNav() {
   );
 }
 
-/** Visitor or signed-in header (spec section 2, shared chrome). */
+/**
+ * Visitor or signed-in header (spec section 2, shared chrome). Bootstrap's navbar classes with our
+ * own toggle: react-bootstrap's Navbar brings its Offcanvas, Modal and Collapse transition (about
+ * 12 KB gzip) to every page, for a menu that only shows and hides (decision 034).
+ */
 export function SiteHeader(slots: HeaderSlots) {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -74,17 +75,24 @@ export function SiteHeader(slots: HeaderSlots) {
     if ((event.target as HTMLElement).closest('a')) setExpanded(false);
   };
   return (
-    <Navbar
-      expand="lg"
-      className="site-header border-bottom bg-body"
-      sticky="top"
-      expanded={expanded}
-      onToggle={setExpanded}
-    >
+    <nav className="site-header navbar navbar-expand-lg navbar-light border-bottom bg-body sticky-top">
       <div className="container">
         <Brand signedIn={Boolean(user)} />
-        <Navbar.Toggle aria-controls="site-nav" label={t('common.nav.toggle')} />
-        <Navbar.Collapse id="site-nav" onClick={closeOnLink}>
+        <button
+          type="button"
+          className={expanded ? 'navbar-toggler' : 'navbar-toggler collapsed'}
+          aria-controls="site-nav"
+          aria-expanded={expanded}
+          aria-label={t('common.nav.toggle')}
+          onClick={() => setExpanded(!expanded)}
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
+        <div
+          id="site-nav"
+          className={expanded ? 'navbar-collapse collapse show' : 'navbar-collapse collapse'}
+          onClick={closeOnLink}
+        >
           <nav
             className="d-flex flex-column flex-lg-row flex-grow-1 align-items-lg-center"
             aria-label={t('common.nav.main')}
@@ -97,8 +105,8 @@ export function SiteHeader(slots: HeaderSlots) {
               <VisitorNav />
             )}
           </nav>
-        </Navbar.Collapse>
+        </div>
       </div>
-    </Navbar>
+    </nav>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import FormControl from 'react-bootstrap/FormControl';
-import { IMaskInput } from 'react-imask';
+import { IMaskInput } from './lazy-mask-input';
 import {
   useContractField,
   useController,

@@ -1,7 +1,8 @@
 import { registrationBody, type RegistrationBody } from '@acervo/contract/auth';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { RichText } from '../../../components/ui/rich-text';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { useCaptcha } from '../../../hooks/use-captcha';
@@ -90,7 +91,7 @@ export function RegisterForm() {
       </div>
       {captcha.slot}
       <p className="small text-body-secondary">
-        <Trans
+        <RichText
           i18nKey="auth.register.agreement"
           components={{ terms: <NewTabLink to="/terms-use" />, privacy: <NewTabLink to="/privacy-policy" /> }}
         />

@@ -26,6 +26,8 @@ const like = {
   read: false,
 };
 const saved = { ...like, id: 'n3', kind: 'save', read: true };
+// The dialog's code is fetched on first open (decision 034): on a busy machine that takes a moment.
+const DIALOG_CODE = { timeout: 4000 };
 
 describe('the bell', () => {
   it('has no badge at zero', async () => {
@@ -57,7 +59,7 @@ describe('the notifications modal', () => {
     );
     const { user } = renderWithProviders(<NotificationsBell />);
     await user.click(await screen.findByRole('button', { name: 'Notificações: 2 não lidas' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Notificações' });
+    const dialog = await screen.findByRole('dialog', { name: 'Notificações' }, DIALOG_CODE);
     const follow = await within(dialog).findByRole('link', { name: 'Bruno Lima começou a seguir você.' });
     expect(follow).toHaveAttribute('href', '/profile/u2');
     expect(
@@ -98,7 +100,7 @@ describe('the notifications modal', () => {
     stubFetch(page([completeProfile], 1), page([completeProfile], 1));
     const { user } = renderWithProviders(<NotificationsBell />);
     await user.click(await screen.findByRole('button', { name: 'Notificações: 1 não lida' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Notificações' });
+    const dialog = await screen.findByRole('dialog', { name: 'Notificações' }, DIALOG_CODE);
     expect(await within(dialog).findByRole('link', { name: 'Completar cadastro' })).toHaveAttribute(
       'href',
       '/account/profile',
