@@ -31,15 +31,14 @@ const reactRouterProduction = new URL(
 /**
  * Vendor chunks by library (issue 12): their names and contents depend only on the library, so a
  * deploy that changes our code leaves their hashes, and the browser's cached copies, as they were.
- * Swiper, dnd-kit and the masks get chunks of their own, loaded only by the pages that use them.
+ * zod (form pages), dnd-kit and the masks get chunks of their own, loaded only where they are used.
  */
 const vendorGroups: { name: string; test: RegExp }[] = [
   { name: 'preact', test: /node_modules[\\/]preact[\\/]/ },
   { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
   { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
-  { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
-  { name: 'swiper', test: /node_modules[\\/]swiper[\\/]/ },
+  { name: 'forms', test: /node_modules[\\/]zod[\\/]/ },
   { name: 'dnd-kit', test: /node_modules[\\/]@dnd-kit[\\/]/ },
   { name: 'imask', test: /node_modules[\\/](imask|react-imask)[\\/]/ },
 ];
