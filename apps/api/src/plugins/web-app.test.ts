@@ -15,6 +15,10 @@ const INDEX_HTML = `<!doctype html>
 <html lang="pt-BR">
   <head>
     <title>Acervo</title>
+    <meta
+      name="description"
+      content="Acervo: preferências que conectam pessoas."
+    />
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/react-abc.js">
   </head>
@@ -118,6 +122,7 @@ describe('a prerendered page (decision 030)', () => {
       expect(body).toContain('<title>Entrar · Acervo</title>');
       expect(body).toContain('<meta property="og:title" content="Entrar · Acervo" />');
       expect(body.match(/<title>/g)).toHaveLength(1);
+      expect(body.match(/name="description"/g)).toHaveLength(1);
       // The page is drawn already: its scripts (entry and page chunks) come inert, for its head
       // script to load once it has painted.
       expect(body).toContain(
@@ -138,6 +143,7 @@ describe('a prerendered page (decision 030)', () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<div id="root"></div>');
       expect(res.body).toContain('<title>Acervo</title>');
+      expect(res.body.match(/name="description"/g)).toHaveLength(1);
       expect(res.headers['content-security-policy']).not.toContain('sha256');
       expect(res.body).not.toContain('<template');
     }

@@ -98,10 +98,14 @@ export function renderHeadTags(publicUrl: string, head: PageHead): string {
   ].join('\n    ');
 }
 
-/** Puts the tags in place of the built page's `<title>` (or before `</head>` without one). */
+/**
+ * Puts the tags in place of the built page's `<title>` (or before `</head>` without one). The built
+ * page's own description goes: the tags carry the page's, and a page has one.
+ */
 export function withHeadTags(indexHtml: string, tags: string): string {
-  if (/<title>[\s\S]*?<\/title>/.test(indexHtml)) {
-    return indexHtml.replace(/<title>[\s\S]*?<\/title>/, () => tags);
+  const html = indexHtml.replace(/\s*<meta\s+name="description"[^>]*>/, '');
+  if (/<title>[\s\S]*?<\/title>/.test(html)) {
+    return html.replace(/<title>[\s\S]*?<\/title>/, () => tags);
   }
-  return indexHtml.replace('</head>', () => `${tags}\n  </head>`);
+  return html.replace('</head>', () => `${tags}\n  </head>`);
 }
