@@ -7,7 +7,7 @@ import { RouteErrorPage } from './routes/route-error';
 
 /**
  * A page loaded on first visit (issue 12): each page is its own chunk, so the landing and sign-in
- * pages never download the signed-in screens, Swiper, dnd-kit or the masks.
+ * pages never download the signed-in screens, dnd-kit or the masks.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any page component; its props are typed below
 function page<M extends Record<K, ComponentType<any>>, K extends keyof M>(

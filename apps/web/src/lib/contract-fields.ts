@@ -18,7 +18,7 @@ function entry(schema: z.core.$ZodType): z.core.$ZodType {
   }
 }
 
-/** The schema of one field of an object schema, by react-hook-form path ('user.email'). */
+/** The schema of one field of an object schema, by its form path ('user.email'). */
 function fieldSchema(schema: z.core.$ZodType, path: string): z.core.$ZodType | undefined {
   let current: z.core.$ZodType | undefined = schema;
   for (const key of path.split('.')) {
