@@ -101,6 +101,8 @@ describe('routes', () => {
     await user.click(screen.getByRole('button', { name: /Menu do usuário/ }));
     await user.click(await screen.findByRole('button', { name: 'Sair' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // Signing out is not a visit to come back to.
+    expect(router.state.location.search).toBe('');
     expect(client.getQueryData(['notifications', 'unread'])).toBeUndefined();
   });
 
