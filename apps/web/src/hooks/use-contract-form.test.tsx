@@ -1,5 +1,7 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import * as mini from 'zod/mini';
 import { SubmitButton } from '../components/ui/submit-button';
@@ -230,5 +232,29 @@ describe('useContractForm with a refinement across fields', () => {
     await waitFor(() =>
       expect(onSave).toHaveBeenCalledWith({ password: 'abcdefgh1', confirmation: 'abcdefgh1', stars: 1 }),
     );
+  });
+});
+
+describe('a prerendered form (decision 030)', () => {
+  it('keeps what was typed before the app took over, and cannot be sent until then', async () => {
+    const onSave = vi.fn();
+    const page = document.body.appendChild(document.createElement('div'));
+    page.innerHTML = renderToString(<ProfileForm onSave={onSave} />);
+    const field = (label: string) => within(page).getByLabelText(label) as HTMLInputElement;
+    // The markup is on screen before the scripts: no submit yet (it would be the browser's own).
+    expect(within(page).getByRole('button', { name: 'Salvar' })).toBeDisabled();
+    field('Nome').value = 'Ana Souza';
+    field('E-mail').value = 'ANA@Example.com';
+    field('Mensagem').value = 'Olá!';
+
+    const root = await act(async () => hydrateRoot(page, <ProfileForm onSave={onSave} />));
+    expect(field('Nome')).toHaveValue('Ana Souza');
+    await userEvent.click(within(page).getByRole('button', { name: 'Salvar' }));
+    expect(onSave).toHaveBeenCalledWith({
+      user: { name: 'Ana Souza', email: 'ana@example.com' },
+      message: 'Olá!',
+    });
+    act(() => root.unmount());
+    page.remove();
   });
 });

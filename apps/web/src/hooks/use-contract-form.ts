@@ -69,6 +69,20 @@ export interface ContractForm<Input extends FieldValues, Output = Input> {
 
 type Bound = { element: HTMLElement; controlled: boolean };
 
+type NativeControl = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+function readValue(element: NativeControl): string | boolean {
+  return element instanceof HTMLInputElement && element.type === 'checkbox' ? element.checked : element.value;
+}
+
+/** Whether the control holds something other than what its markup said: someone typed or ticked. */
+function typed(element: NativeControl): boolean {
+  if (element instanceof HTMLInputElement && element.type === 'checkbox')
+    return element.checked !== element.defaultChecked;
+  if (element instanceof HTMLSelectElement) return false;
+  return element.value !== element.defaultValue;
+}
+
 /** The state of one form outside React; components subscribe to the parts they show. */
 class FormStore {
   state: FormState = { isSubmitting: false, isSubmitted: false, errors: {} };
@@ -148,12 +162,13 @@ class FormStore {
         name,
         ref: (element) => {
           this.bind(name, element, false);
-          if (element) this.write(element, this.value(name));
+          if (!element) return;
+          // What someone typed into a prerendered field before the app took over (decision 030)
+          // is kept: the field takes it, instead of the form writing its default over it.
+          if (typed(element)) this.setValue(name, readValue(element));
+          else this.write(element, this.value(name));
         },
-        onChange: ({ target }) => {
-          const element = target as HTMLInputElement;
-          this.setValue(name, element.type === 'checkbox' ? element.checked : element.value);
-        },
+        onChange: ({ target }) => this.setValue(name, readValue(target as HTMLInputElement)),
       };
       this.inputs.set(name, input);
     }
@@ -250,6 +265,11 @@ function createContractForm<Input extends FieldValues, Output>(
   };
 }
 
+/** A part of a form's state, the same when rendered on a server (a prerendered page, decision 030). */
+function useStorePart<T>(store: FormStore, read: () => T): T {
+  return useSyncExternalStore(store.subscribe, read, read);
+}
+
 /**
  * The one way a web form validates: with the contract schema the API applies to the same body.
  * Field errors are the contract's validation codes; the field components (`TextField`,
@@ -268,7 +288,7 @@ export function useContractForm<Input extends FieldValues, Output>(
   const [form] = useState(() =>
     createContractForm(schema, options.defaultValues, options.mode === 'onChange'),
   );
-  useSyncExternalStore(form.store.subscribe, form.store.getState);
+  useStorePart(form.store, form.store.getState);
   return form;
 }
 
@@ -278,7 +298,7 @@ export function useWatch<Input extends FieldValues, P extends Path<Input>>(
   name: P,
 ): PathValue<Input, P> {
   const { store } = form;
-  return useSyncExternalStore(store.subscribe, () => store.value(name)) as PathValue<Input, P>;
+  return useStorePart(store, () => store.value(name)) as PathValue<Input, P>;
 }
 
 /** A field whose component holds the value itself (a mask, a star rating) instead of a native input. */
@@ -305,9 +325,9 @@ export function useContractField<Input extends FieldValues>(
   const { t, i18n } = useTranslation();
   const id = useId();
   const { store } = form;
-  const code = useSyncExternalStore(store.subscribe, () => store.state.errors[name]);
-  const isSubmitted = useSyncExternalStore(store.subscribe, () => store.state.isSubmitted);
-  const dirty = useSyncExternalStore(store.subscribe, () => store.isDirty(name));
+  const code = useStorePart(store, () => store.state.errors[name]);
+  const isSubmitted = useStorePart(store, () => store.state.isSubmitted);
+  const dirty = useStorePart(store, () => store.isDirty(name));
   const rules = useMemo(() => fieldRules(form.schema, name), [form.schema, name]);
 
   // Errors show once a submit was tried (Bootstrap's validated style), or while typing where asked.
