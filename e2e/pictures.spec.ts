@@ -11,7 +11,8 @@ const CATEGORY = 'Jogos';
 /** A picture has loaded when the browser decoded it (a broken or refused file has no width). */
 async function expectLoaded(page: Page, selector: string) {
   const img = page.locator(selector).first();
-  await img.scrollIntoViewIfNeeded();
+  // The card may be drawn again while this runs (its actions arrive after it): scroll to the new one.
+  await expect(() => img.scrollIntoViewIfNeeded({ timeout: 2_000 })).toPass();
   await expect(img).toBeVisible();
   await expect
     .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth))
