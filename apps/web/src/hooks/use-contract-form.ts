@@ -40,10 +40,12 @@ type FormState = {
   errors: FieldErrors;
 };
 
+type NativeControl = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
 /** What a native input, select or textarea spreads to be bound to a field (uncontrolled). */
 type RegisteredInput = {
   name: string;
-  ref: (element: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null) => void;
+  ref: (element: NativeControl | null) => void;
   onChange: (event: { target: unknown }) => void;
 };
 
@@ -69,16 +71,16 @@ export interface ContractForm<Input extends FieldValues, Output = Input> {
 
 type Bound = { element: HTMLElement; controlled: boolean };
 
-type NativeControl = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+const isCheckbox = (element: HTMLElement): element is HTMLInputElement =>
+  element instanceof HTMLInputElement && element.type === 'checkbox';
 
 function readValue(element: NativeControl): string | boolean {
-  return element instanceof HTMLInputElement && element.type === 'checkbox' ? element.checked : element.value;
+  return isCheckbox(element) ? element.checked : element.value;
 }
 
 /** Whether the control holds something other than what its markup said: someone typed or ticked. */
 function typed(element: NativeControl): boolean {
-  if (element instanceof HTMLInputElement && element.type === 'checkbox')
-    return element.checked !== element.defaultChecked;
+  if (isCheckbox(element)) return element.checked !== element.defaultChecked;
   if (element instanceof HTMLSelectElement) return false;
   return element.value !== element.defaultValue;
 }
@@ -182,7 +184,7 @@ class FormStore {
   }
 
   private write(element: HTMLElement, value: unknown) {
-    if (element instanceof HTMLInputElement && element.type === 'checkbox') element.checked = Boolean(value);
+    if (isCheckbox(element)) element.checked = Boolean(value);
     else (element as HTMLInputElement).value = value == null ? '' : String(value);
   }
 
