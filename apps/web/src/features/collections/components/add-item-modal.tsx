@@ -16,6 +16,7 @@ import { errorMessageKey } from '../../../lib/api-errors';
 import { useAuth } from '../../../lib/auth';
 import { useCreateItem, useUserCollections } from '../hooks/use-collections';
 import { PictureField, useCreateWithPicture, type PictureChoice } from './picture-field';
+import { compareNames } from '../../../lib/format';
 
 function AddItemForm({ userId, onDone }: { userId: string; onDone: () => void }) {
   const { t } = useTranslation();
@@ -62,7 +63,7 @@ function AddItemForm({ userId, onDone }: { userId: string; onDone: () => void })
         label={t('collections.addItemModal.collection')}
         placeholder={t('collections.addItemModal.collectionPlaceholder')}
         options={[...collections.data]
-          .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'))
+          .sort((a, b) => compareNames(a.name, b.name))
           .map((c) => ({ value: c.id, label: `${c.name} (${c.category_name})` }))}
       />
       <TextField form={form} name="name" label={t('collections.addItemModal.name')} />

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StarIcon } from '../../../components/ui/icons';
 import { starFills } from './rating-stars';
+import { formatRating } from '../../../lib/format';
 
 const STEPS = Array.from({ length: RATING_MAX * 2 }, (_, index) => (index + 1) / 2);
 
@@ -19,7 +20,6 @@ export function RatingInput({
 }) {
   const { t, i18n } = useTranslation();
   const name = useId();
-  const locale = i18n.language === 'en' ? 'en' : 'pt-BR';
   const fills = starFills(value ?? 0);
   return (
     <fieldset className="mb-3">
@@ -42,7 +42,10 @@ export function RatingInput({
                 />
                 <label htmlFor={id}>
                   <span className="visually-hidden">
-                    {t('collections.rating.option', { count: step, value: step.toLocaleString(locale) })}
+                    {t('collections.rating.option', {
+                      count: step,
+                      value: formatRating(step, i18n.language),
+                    })}
                   </span>
                 </label>
               </span>
@@ -55,7 +58,7 @@ export function RatingInput({
           </span>
         </div>
         <span className="text-body-secondary small" aria-hidden="true">
-          {value ? value.toLocaleString(locale) : t('collections.rating.none')}
+          {value ? formatRating(value, i18n.language) : t('collections.rating.none')}
         </span>
         {value ? (
           <button type="button" className="btn btn-link btn-sm p-0" onClick={() => onChange(null)}>

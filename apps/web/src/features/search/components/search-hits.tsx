@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { HighlightedText } from './highlighted-text';
+import { formatRating } from '../../../lib/format';
 
 function Snippet({ hit }: { hit: SearchHit }) {
   if (!hit.snippet.text) return null;
@@ -48,7 +49,7 @@ function ItemResult({ hit }: { hit: ItemHit }) {
           <>
             {' · '}
             {t('search.rating', {
-              value: new Intl.NumberFormat(i18n.language === 'en' ? 'en' : 'pt-BR').format(hit.rating),
+              value: formatRating(hit.rating, i18n.language),
             })}
           </>
         ) : null}
