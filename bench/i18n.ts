@@ -8,7 +8,6 @@
 // prints microseconds per page render and the ratio. Node, no browser; a figure of CPU work,
 // which Lighthouse multiplies by 4 on a phone. Knob: BENCH_ROUNDS (500: page renders per round).
 // Not a test.
-import type { i18n as I18n } from 'i18next';
 
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 500));
 const REPEATS = 7;
@@ -57,6 +56,15 @@ const LOGIN_CALLS: [string, Record<string, unknown>?][] = [
   ['common.footer.rights', { year: 2026 }],
 ];
 
+type T = (key: string, options?: Record<string, unknown>) => unknown;
+/** What this file uses of the i18next instance (i18next is the web app's dependency, not ours). */
+type I18n = {
+  getFixedT: (...args: unknown[]) => T;
+  changeLanguage: (language: string) => Promise<unknown>;
+  cloneInstance: () => I18n;
+  addResourceBundle: (language: string, namespace: string, texts: object, deep: boolean) => unknown;
+  exists: (key: string) => boolean;
+};
 // Imported by address: the web app's sources are built by Vite (extensionless imports), which
 // this folder's TypeScript project (NodeNext) does not type-check; tsx runs them as they are.
 const { i18n } = (await import(new URL('../apps/web/src/lib/i18n.ts', import.meta.url).href)) as {
@@ -66,12 +74,9 @@ await i18n.changeLanguage('en');
 // i18next unchanged: the clone shares options and catalogues, not the app's getFixedT.
 const i18next = i18n.cloneInstance();
 
-type T = (key: string, options?: Record<string, unknown>) => unknown;
+// As react-i18next's useTranslation asks for it.
 const fixedT = (instance: I18n, language: string): T =>
-  // As react-i18next's useTranslation asks for it.
-  (instance.getFixedT as (...args: unknown[]) => T)(language, 'translation', undefined, {
-    scopeNs: ['translation'],
-  });
+  instance.getFixedT(language, 'translation', undefined, { scopeNs: ['translation'] });
 
 for (const [key] of LOGIN_CALLS) {
   if (!i18n.exists(key)) throw new Error(`${key} is no longer in the catalogue: update LOGIN_CALLS`);
