@@ -32,7 +32,8 @@ export function ItemCard({
         {handle}
         {item.image ? (
           <div className="item-thumb">
-            <Picture image={item.image} sizes="64px" alt="" eager={eager} />
+            {/* A thumbnail beside the item's text: it waits for what the page needs first (037). */}
+            <Picture image={item.image} sizes="64px" alt="" eager={eager} fetchPriority="low" />
           </div>
         ) : null}
         <div className="flex-grow-1 min-w-0">
