@@ -40,19 +40,26 @@ type RenderPage = (
 ) => Promise<string | undefined>;
 
 /**
- * Loads the build's server render at start (undefined when the build has none: an older build, or
- * none at all), and renders pages with it. A failure never fails the request: it is logged, by
- * address only, and the page goes out unrendered.
+ * The build's server render, or undefined when the build has none (an older build, or none at
+ * all). `load` starts loading it (the server calls it as it starts listening, so the first shared
+ * page does not wait for it; an app that only answers `inject`, as the tests' do, loads it when a
+ * shared page first asks). A failure never fails the request: it is logged, by address only, and
+ * the page goes out unrendered.
  */
-export function serverRender(distDir: string, log: FastifyBaseLogger): RenderPage | undefined {
+export function serverRender(
+  distDir: string,
+  log: FastifyBaseLogger,
+): { load: () => void; render: RenderPage } | undefined {
   const file = join(distDir, BUNDLE);
   if (!existsSync(file)) return undefined;
-  const loading = (import(pathToFileURL(file).href) as Promise<ServerRenderBundle>).catch((err: unknown) => {
-    log.error({ err }, 'the web build’s server render did not load: shared pages are drawn by the browser');
-    return undefined;
-  });
+  let loading: Promise<ServerRenderBundle | undefined> | undefined;
+  const load = () =>
+    (loading ??= (import(pathToFileURL(file).href) as Promise<ServerRenderBundle>).catch((err: unknown) => {
+      log.error({ err }, 'the web build’s server render did not load: shared pages are drawn by the browser');
+      return undefined;
+    }));
   const cache = new Map<string, string>();
-  return async (path, data, indexHtml, headScript) => {
+  const render: RenderPage = async (path, data, indexHtml, headScript) => {
     const key = createHash('sha256').update(`${path}\n${indexHtml}`).digest('base64');
     const cached = cache.get(key);
     if (cached !== undefined) {
@@ -60,7 +67,7 @@ export function serverRender(distDir: string, log: FastifyBaseLogger): RenderPag
       cache.set(key, cached);
       return cached;
     }
-    const bundle = await loading;
+    const bundle = await load();
     if (!bundle) return undefined;
     try {
       const page = await bundle.prerender(path, data);
@@ -74,4 +81,5 @@ export function serverRender(distDir: string, log: FastifyBaseLogger): RenderPag
       return undefined;
     }
   };
+  return { load: () => void load(), render };
 }

@@ -145,7 +145,8 @@ export async function registerWebApp(
   const routePreloads = hasBuild ? readRoutePreloads(distDir) : [];
   const prerenderedPages = hasBuild ? readPrerendered(distDir) : NOT_PRERENDERED;
   const { script: headScript } = prerenderedPages;
-  const renderPage = hasBuild && headScript ? serverRender(distDir, app.log) : undefined;
+  const renderer = hasBuild && headScript ? serverRender(distDir, app.log) : undefined;
+  if (renderer) app.addHook('onListen', renderer.load);
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -180,8 +181,8 @@ export async function registerWebApp(
     let { prerendered } = page;
     // A shared page drawn on the server paints before its scripts run, as a prerendered one.
     const drawn =
-      renderPage && headScript && index.data !== undefined
-        ? await renderPage(path, index.data, html, headScript)
+      renderer && headScript && index.data !== undefined
+        ? await renderer.render(path, index.data, html, headScript)
         : undefined;
     if (drawn !== undefined) {
       html = drawn;
