@@ -15,7 +15,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/api/src/app.ts';
 import { openDb } from '../apps/api/src/db/client.ts';
 import { migrate } from '../apps/api/src/db/migrate.ts';
@@ -23,6 +22,8 @@ import { loadDemoImages } from '../apps/api/src/db/seed/demo-images.ts';
 import { DEMO_EMAIL_DOMAIN, loadDemo } from '../apps/api/src/db/seed/demo.ts';
 import { loadConfig } from '../apps/api/src/env.ts';
 import { mediaStorageFor } from '../apps/api/src/modules/media/media.storage.ts';
+
+type App = Awaited<ReturnType<typeof buildApp>>;
 
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const DIST = fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
@@ -48,7 +49,7 @@ try {
   ).map((row) => row.id);
 
   /** The time of one request in ms, and the size of its (compressed) answer. */
-  async function timed(app: FastifyInstance, url: string, drawn: boolean) {
+  async function timed(app: App, url: string, drawn: boolean) {
     const started = process.hrtime.bigint();
     const res = await app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
     const ms = Number(process.hrtime.bigint() - started) / 1e6;

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PHONE, layoutShift, recordLayoutShifts } from './layout-shift.ts';
-import { apiAs, signUp } from './support.ts';
+import { apiAs, signIn, signUp } from './support.ts';
 
 /**
  * Issue 12: a public collection shared as a link, or one of its items, opens for someone without an
@@ -117,6 +117,10 @@ test('a shared public collection shows its preview and opens without an account;
   expect(await (await request.get('/robots.txt')).text()).toContain('Disallow: /api/');
 });
 
+/** Whether the page's heading is the element the server sent (marked before any script ran). */
+const headingFromServer = (page: Page) =>
+  page.evaluate(() => (document.querySelector('h1') as unknown as { fromServer?: boolean }).fromServer);
+
 test('a shared collection is drawn by the server: it reads before any script, then the app adopts it (decision 037)', async ({
   browser,
   request,
@@ -165,11 +169,7 @@ test('a shared collection is drawn by the server: it reads before any script, th
   await page.goto(`/lists/${pub.id}`);
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-  expect(
-    await page.evaluate(
-      () => (document.querySelector('h1') as unknown as { fromServer?: boolean }).fromServer,
-    ),
-  ).toBe(true);
+  expect(await headingFromServer(page)).toBe(true);
   await expect(page.getByRole('link', { name: 'Vidas Secas' })).toHaveCount(1);
   await page.getByRole('button', { name: 'Compartilhar' }).click();
   await expect(page.getByText('Link copiado.')).toBeVisible();
@@ -177,25 +177,15 @@ test('a shared collection is drawn by the server: it reads before any script, th
   // The router's links: an item opens without loading a document.
   await page.getByRole('link', { name: 'Vidas Secas' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Vidas Secas' })).toBeVisible();
-  expect(
-    await page.evaluate(
-      () => (document.querySelector('h1') as unknown as { fromServer?: boolean }).fromServer,
-    ),
-  ).toBeUndefined();
+  expect(await headingFromServer(page)).toBeUndefined();
   expect(await layoutShift(page)).toBe(0);
   expect(errors).toEqual([]);
   await visitor.close();
 
   // Its owner, signed in, gets their own page in place of the visitor's.
   const signedIn = await browser.newContext({ viewport: PHONE });
-  await signedIn.addInitScript((s) => {
-    window.localStorage.setItem('token', s.token);
-    window.localStorage.setItem('user_id', s.userId);
-    window.localStorage.setItem('user_name', s.name);
-    window.localStorage.setItem('user_email', s.email);
-  }, owner);
   const own = await signedIn.newPage();
-  await own.goto(`/lists/${pub.id}`);
+  await signIn(own, owner, `/lists/${pub.id}`);
   await expect(own.getByRole('link', { name: 'Editar coleção' })).toBeVisible();
   await expect(own.getByRole('link', { name: 'Adicionar item' })).toBeVisible();
   await expect(own.getByRole('heading', { level: 1, name: 'Cinema novo' })).toHaveCount(1);

@@ -84,7 +84,9 @@ export function prerenderPages(): Plugin {
           ssr: join(root, 'src/prerender.tsx'),
           outDir: ssrDir,
           emptyOutDir: true,
-          rolldownOptions: { onwarn },
+          // One file: the server loads the whole render as it starts, and a page it draws later never
+          // asks for a chunk that a newer build in the same folder has replaced.
+          rolldownOptions: { onwarn, output: { codeSplitting: false } },
         },
       });
       const { prerender, withPageMarkup } = (await import(
