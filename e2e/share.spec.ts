@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, signUp } from './support.ts';
+import { PHONE, layoutShift, recordLayoutShifts } from './layout-shift.ts';
+import { apiAs, signIn, signUp } from './support.ts';
 
 /**
  * Issue 12: a public collection shared as a link, or one of its items, opens for someone without an
@@ -114,4 +115,80 @@ test('a shared public collection shows its preview and opens without an account;
   expect(sitemap).toContain(`/lists/${pub.id}`);
   expect(sitemap).not.toContain(priv.id);
   expect(await (await request.get('/robots.txt')).text()).toContain('Disallow: /api/');
+});
+
+/** Whether the page's heading is the element the server sent (marked before any script ran). */
+const headingFromServer = (page: Page) =>
+  page.evaluate(() => (document.querySelector('h1') as unknown as { fromServer?: boolean }).fromServer);
+
+test('a shared collection is drawn by the server: it reads before any script, then the app adopts it (decision 037)', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const owner = await signUp(request, 'Teresa Servidor');
+  const api = apiAs(request, owner);
+  const pub = await api.createCollection({
+    category_id: await api.categoryId('Filmes'),
+    name: 'Cinema novo',
+    description: 'Glauber e companhia.',
+  });
+  for (const name of ['Deus e o Diabo na Terra do Sol', 'Vidas Secas', 'Terra em Transe']) {
+    await api.createItem({ collection_id: pub.id, name });
+  }
+
+  // No script gets through: the page is its HTML.
+  const blocked = await browser.newContext({ viewport: PHONE });
+  const bare = await blocked.newPage();
+  await bare.route('**/assets/*.js', (route) => route.abort());
+  await bare.goto(`/lists/${pub.id}`);
+  await expect(bare.getByRole('heading', { level: 1, name: 'Cinema novo' })).toBeVisible();
+  await expect(bare.getByText('Glauber e companhia.')).toBeVisible();
+  await expect(bare.getByRole('link', { name: 'Terra em Transe' })).toBeVisible();
+  await expect(bare.getByRole('heading', { name: 'Gostou desta coleção?' })).toBeVisible();
+  await blocked.close();
+
+  // With its scripts, the app takes over the same elements: drawn once, nothing moves, it works.
+  const visitor = await browser.newContext({
+    viewport: PHONE,
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  await visitor.addInitScript(() => {
+    delete (Navigator.prototype as { share?: unknown }).share;
+    // The server's heading, marked before any script of the app runs.
+    document.addEventListener('DOMContentLoaded', () => {
+      (document.querySelector('h1') as unknown as { fromServer: boolean }).fromServer = true;
+    });
+  });
+  const page = await visitor.newPage();
+  await recordLayoutShifts(page);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto(`/lists/${pub.id}`);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  expect(await headingFromServer(page)).toBe(true);
+  await expect(page.getByRole('link', { name: 'Vidas Secas' })).toHaveCount(1);
+  await page.getByRole('button', { name: 'Compartilhar' }).click();
+  await expect(page.getByText('Link copiado.')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/c/${pub.id}`);
+  // The router's links: an item opens without loading a document.
+  await page.getByRole('link', { name: 'Vidas Secas' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Vidas Secas' })).toBeVisible();
+  expect(await headingFromServer(page)).toBeUndefined();
+  expect(await layoutShift(page)).toBe(0);
+  expect(errors).toEqual([]);
+  await visitor.close();
+
+  // Its owner, signed in, gets their own page in place of the visitor's.
+  const signedIn = await browser.newContext({ viewport: PHONE });
+  const own = await signedIn.newPage();
+  await signIn(own, owner, `/lists/${pub.id}`);
+  await expect(own.getByRole('link', { name: 'Editar coleção' })).toBeVisible();
+  await expect(own.getByRole('link', { name: 'Adicionar item' })).toBeVisible();
+  await expect(own.getByRole('heading', { level: 1, name: 'Cinema novo' })).toHaveCount(1);
+  await expect(own.getByRole('heading', { name: 'Gostou desta coleção?' })).toHaveCount(0);
+  await signedIn.close();
 });

@@ -1,39 +1,79 @@
 /**
- * The build's prerender entry (decision 030): renders a public page as a signed-out visitor in
- * Portuguese sees it, from the app's own routes and components, to the HTML the server sends for
- * that address. Run in Node by build/prerender.ts after the client build, through the same
- * aliases, so Preact renders here as it hydrates in the browser (main.tsx).
+ * The app's server render (decisions 030 and 037): a public page as a signed-out visitor in
+ * Portuguese sees it, from the app's own routes and components, to the HTML sent for that address.
+ * The build runs it for the static public pages (build/prerender.ts) and keeps the bundle in
+ * dist/.ssr/, which the API loads at start to render a public collection's or item's page per
+ * request from the data its HTML carries (decision 031). Built with the client's aliases, so Preact
+ * renders here as it hydrates in the browser (main.tsx).
  */
+import type { ShareData } from '@acervo/contract/collection';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import { AppProviders } from './app/app';
 import { routes } from './app/router';
+import { renderWithShared } from './features/collections/hooks/share-data';
 import { takePrerenderedTitle } from './hooks/use-document-title';
 import { i18nReady } from './lib/i18n';
 
 export type PrerenderedPage = { html: string; title: string };
 
-export async function prerender(path: string): Promise<PrerenderedPage> {
+// One handler for every render: it resolves a route's lazy page once and keeps it.
+const handler = createStaticHandler(routes);
+
+/**
+ * The markup of the page at `path` and the title it asks for. `shared` is what a shared page's HTML
+ * carries for it (the browser's first render reads the same), absent on the static pages.
+ */
+export async function prerender(path: string, shared: Partial<ShareData> = {}): Promise<PrerenderedPage> {
   await i18nReady;
-  const handler = createStaticHandler(routes);
   // Resolves the matched routes' lazy pages, as main.tsx does before it hydrates.
   const context = await handler.query(new Request(`http://prerender${path}`));
   if (context instanceof Response || context.statusCode !== 200) {
     throw new Error(`prerender: ${path} did not render as a page`);
   }
+  // Synchronous from here: the shared data and the noted title belong to this render alone.
   takePrerenderedTitle();
-  const html = renderToString(
-    <StrictMode>
-      <AppProviders>
-        {/* No hydration data: no route has a loader, and an inline script would break our CSP. */}
-        <StaticRouterProvider
-          router={createStaticRouter(handler.dataRoutes, context)}
-          context={context}
-          hydrate={false}
-        />
-      </AppProviders>
-    </StrictMode>,
+  const html = renderWithShared(shared, () =>
+    renderToString(
+      <StrictMode>
+        <AppProviders>
+          {/* No hydration data: no route has a loader, and an inline script would break our CSP. */}
+          <StaticRouterProvider
+            router={createStaticRouter(handler.dataRoutes, context)}
+            context={context}
+            hydrate={false}
+          />
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
   return { html, title: takePrerenderedTitle() };
+}
+
+const ROOT = '<div id="root"></div>';
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The built index.html with a page's markup in #root, marked as the page of `path` (main.tsx
+ * hydrates it there), the prerendered pages' head script first in `<head>`, before the stylesheets
+ * (an inline script waits for the ones above it), and the page's title when given (a shared page's
+ * is the server's head tags'). Used by the build for the static pages and by the server for the
+ * pages it renders (decision 037); undefined when the HTML has no empty #root to fill.
+ */
+export function withPageMarkup(
+  indexHtml: string,
+  path: string,
+  page: { html: string; title?: string },
+  headScript: string,
+): string | undefined {
+  if (!indexHtml.includes(ROOT)) return undefined;
+  const html = indexHtml
+    .replace(/<meta charset="UTF-8" \/>/i, (charset) => `${charset}\n    <script>${headScript}</script>`)
+    .replace(ROOT, () => `<div id="root" data-prerendered="${escapeHtml(path)}">${page.html}</div>`);
+  const { title } = page;
+  return title === undefined
+    ? html
+    : html.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
 }

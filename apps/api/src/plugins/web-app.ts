@@ -4,15 +4,22 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sendCompressed } from './compression.ts';
+import { serverRender } from './server-render.ts';
 
 const PLACEHOLDER = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Acervo</title></head>
 <body><h1>Acervo</h1><p>O aplicativo web ainda não foi compilado. Rode <code>npm start</code>.</p></body></html>`;
 
 /**
  * index.html as served at a path (issue 12: its title and link-preview tags). `title` is the
- * page's own when the build prerendered it (decision 030).
+ * page's own when the build prerendered it (decision 030). On a public collection's or item's page,
+ * `data` is what its HTML carries for the page's first screen (decision 031), from which the server
+ * draws the page too (decision 037).
  */
-export type RenderIndex = (path: string, indexHtml: string, title?: string) => Promise<string>;
+export type RenderIndex = (
+  path: string,
+  indexHtml: string,
+  title?: string,
+) => Promise<{ html: string; data?: unknown }>;
 
 /**
  * A route's chunks and stylesheets beyond the entry's, as the build lists them in
@@ -62,22 +69,39 @@ function withRoutePreloads(html: string, route: RoutePreload | undefined): strin
 /**
  * The static public pages the build rendered to HTML (decision 030), as it lists them in
  * dist/.vite/prerendered.json (apps/web/build/prerender.ts): each page's file and title, and the
- * CSP hash of the inline script those pages carry.
+ * inline script those pages carry (`script`, absent from builds before decision 037) with its CSP
+ * hash.
  */
-type PrerenderedTable = { pages: { path: string; file: string; title: string }[]; scriptHash: string };
+type PrerenderedTable = {
+  pages: { path: string; file: string; title: string }[];
+  script?: string;
+  scriptHash: string;
+};
+
+const NOT_PRERENDERED: PrerenderedTable = { pages: [], scriptHash: '' };
 
 function readPrerendered(distDir: string): PrerenderedTable {
   const file = join(distDir, '.vite/prerendered.json');
-  return existsSync(file)
-    ? (JSON.parse(readFileSync(file, 'utf8')) as PrerenderedTable)
-    : { pages: [], scriptHash: '' };
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PrerenderedTable) : NOT_PRERENDERED;
+}
+
+/**
+ * A page drawn before its scripts run carries the head script (it hides that markup from a
+ * signed-in or English reader before it shows), allowed by its hash on that answer only.
+ */
+function allowHeadScript(reply: FastifyReply, scriptHash: string): void {
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp === 'string') {
+    reply.header(
+      'content-security-policy',
+      csp.replace(/(^|;\s*)script-src [^;]*/, (directive) => `${directive} ${scriptHash}`),
+    );
+  }
 }
 
 /**
  * The HTML sent at `path` before its head tags and preloads: the page's prerendered file where the
- * build made one (the page paints before any script runs), else the empty index.html. A
- * prerendered page's head script (it hides that markup from a signed-in or English reader before
- * it shows) is allowed by its hash, on that answer only.
+ * build made one (the page paints before any script runs), else the empty index.html.
  */
 async function pageHtml(
   distDir: string,
@@ -87,13 +111,7 @@ async function pageHtml(
 ): Promise<{ html: string; title?: string; prerendered: boolean }> {
   const page = prerendered.pages.find((candidate) => candidate.path === path);
   if (!page) return { html: await readFile(join(distDir, 'index.html'), 'utf8'), prerendered: false };
-  const csp = reply.getHeader('content-security-policy');
-  if (typeof csp === 'string') {
-    reply.header(
-      'content-security-policy',
-      csp.replace(/(^|;\s*)script-src [^;]*/, (directive) => `${directive} ${prerendered.scriptHash}`),
-    );
-  }
+  allowHeadScript(reply, prerendered.scriptHash);
   return { html: await readFile(join(distDir, page.file), 'utf8'), title: page.title, prerendered: true };
 }
 
@@ -113,7 +131,8 @@ function withScriptsAfterPaint(html: string): string {
 /**
  * Serves the built web app with a fallback to index.html for client-side routes. API paths that
  * match nothing get a JSON 404 instead. With `renderIndex`, index.html carries the page's own title
- * and preview tags, rendered on the server for clients that run no JavaScript.
+ * and preview tags, rendered on the server for clients that run no JavaScript, and a shared page
+ * its data, from which the build's server render draws it (decision 037).
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -124,7 +143,10 @@ export async function registerWebApp(
   // Read once: the hashed files it names change only with a new build, and a new build is served
   // by a restarted process (the static routes are listed at start too).
   const routePreloads = hasBuild ? readRoutePreloads(distDir) : [];
-  const prerenderedPages = hasBuild ? readPrerendered(distDir) : { pages: [], scriptHash: '' };
+  const prerenderedPages = hasBuild ? readPrerendered(distDir) : NOT_PRERENDERED;
+  const { script: headScript } = prerenderedPages;
+  const renderer = hasBuild && headScript ? serverRender(distDir, app.log) : undefined;
+  if (renderer) app.addHook('onListen', renderer.load);
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -153,9 +175,21 @@ export async function registerWebApp(
     if (!hasBuild) return reply.type('text/html; charset=utf-8').send(PLACEHOLDER);
     reply.header('cache-control', 'no-cache');
     // Read per request (it is small): a new build replaces it under a running process.
-    const { html, title, prerendered } = await pageHtml(distDir, prerenderedPages, path, reply);
-    const rendered = renderIndex ? await renderIndex(path, html, title) : html;
-    const withPreloads = withRoutePreloads(rendered, matchRoute(routePreloads, path));
+    const page = await pageHtml(distDir, prerenderedPages, path, reply);
+    const index = renderIndex ? await renderIndex(path, page.html, page.title) : { html: page.html };
+    let { html } = index;
+    let { prerendered } = page;
+    // A shared page drawn on the server paints before its scripts run, as a prerendered one.
+    const drawn =
+      renderer && headScript && index.data !== undefined
+        ? await renderer.render(path, index.data, html, headScript)
+        : undefined;
+    if (drawn !== undefined) {
+      html = drawn;
+      prerendered = true;
+      allowHeadScript(reply, prerenderedPages.scriptHash);
+    }
+    const withPreloads = withRoutePreloads(html, matchRoute(routePreloads, path));
     reply.type('text/html; charset=utf-8');
     // @fastify/compress works through routes' hooks, and this fallback is not a route: the page
     // written per request is compressed here (issue 12).

@@ -1,5 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { compareNames, formatRating } from './format';
+import { compareNames, formatDate, formatRating } from './format';
+
+describe('formatDate', () => {
+  it('writes a date as Intl does in Portuguese and in English, in the reader’s time zone', () => {
+    // Around midnight and the turn of the year, where the time zone moves the day.
+    const dates = [
+      '2026-10-06T12:00:00Z',
+      '2026-01-31T23:59:59Z',
+      '2025-12-31T23:30:00Z',
+      '2027-01-01T00:30:00-03:00',
+    ];
+    for (const iso of dates) {
+      expect(formatDate(iso)).toBe(
+        new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short' }).format(new Date(iso)),
+      );
+      expect(formatDate(iso)).toBe(
+        new Intl.DateTimeFormat('en-GB', { dateStyle: 'short' }).format(new Date(iso)),
+      );
+    }
+  });
+});
 
 describe('formatRating', () => {
   it('writes every rating as Intl does for the reader’s language', () => {

@@ -142,13 +142,13 @@ export async function shareRoutes(app: FastifyInstance, { db, config }: { db: Db
  * `/lists/{id}/items/{item}`, the generic ones everywhere else (with the title of a page the build
  * prerendered, decision 030; a private or missing collection or item included, so that the page
  * says nothing of it). A public collection's or item's page also carries the data its first
- * screen shows (decision 031).
+ * screen shows (decision 031), returned as well for the server's render of the page (decision 037).
  */
 export function renderIndexPage(db: Db, config: Config) {
   const base = baseUrl(config);
-  return async (path: string, indexHtml: string, title?: string): Promise<string> => {
+  return async (path: string, indexHtml: string, title?: string) => {
     const page = await sharePage(db, base, path);
     const html = withHeadTags(indexHtml, renderHeadTags(base, page?.head ?? genericHead(base, path, title)));
-    return page ? withShareData(html, page.data) : html;
+    return page ? { html: withShareData(html, page.data), data: page.data } : { html };
   };
 }

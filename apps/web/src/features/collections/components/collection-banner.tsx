@@ -16,18 +16,22 @@ export function CollectionBanner({
   compact?: boolean;
   children?: ReactNode;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <header className="collection-banner">
       <div className="container py-4 py-lg-5">
         <div className="d-flex flex-column flex-lg-row justify-content-between gap-3">
           {compact ? null : (
+            // Beside the name and the items, which are what a shared page is opened for: on a slow
+            // phone the cover waits for the stylesheet and the scripts rather than competing with
+            // them (decision 037).
             <CoverFrame
               collection={collection}
               className="banner-cover flex-shrink-0"
               sizes="192px"
               tileSizes="64px"
               eager
+              fetchPriority="low"
             />
           )}
           <div className="min-w-0 flex-grow-1">
@@ -79,7 +83,7 @@ export function CollectionBanner({
             </div>
             <div className="col-6 col-md-3">
               <dt>{t('collections.view.updatedAt')}</dt>
-              <dd>{formatDate(collection.last_updated, i18n.language)}</dd>
+              <dd>{formatDate(collection.last_updated)}</dd>
             </div>
           </dl>
         )}

@@ -2,6 +2,15 @@ import type { Collection } from '@acervo/contract/collection';
 import type { Image } from '@acervo/contract/image';
 
 /**
+ * The placeholder colour is set from script, not written as a `style` attribute: the server draws
+ * shared pages into their HTML (decision 037), and our CSP (`style-src 'self'`) refuses style
+ * attributes in HTML, while allowing styles a script sets.
+ */
+const placeholderColour = (colour: string) => (img: HTMLImageElement | null) => {
+  if (img) img.style.backgroundColor = colour;
+};
+
+/**
  * A picture from the API: WebP with a JPEG fallback, every width in `srcset` so the browser picks
  * the smallest that fills `sizes`, the intrinsic `width`/`height` so the space is reserved before
  * it loads (no layout shift), the placeholder colour behind it meanwhile, and lazy loading unless
@@ -13,12 +22,15 @@ export function Picture({
   alt,
   className = '',
   eager = false,
+  fetchPriority,
 }: {
   image: Image;
   sizes: string;
   alt: string;
   className?: string;
   eager?: boolean;
+  /** `low` for small pictures beside the text a page is read for (decision 037). */
+  fetchPriority?: 'low';
 }) {
   return (
     <picture>
@@ -31,9 +43,10 @@ export function Picture({
         height={image.height}
         alt={alt}
         loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={fetchPriority}
         decoding="async"
         className={`picture ${className}`}
-        style={{ backgroundColor: image.placeholder }}
+        ref={placeholderColour(image.placeholder)}
       />
     </picture>
   );
@@ -54,6 +67,7 @@ export function CoverFrame({
   sizes,
   tileSizes,
   eager,
+  fetchPriority,
   className = '',
 }: {
   collection: Collection;
@@ -61,6 +75,7 @@ export function CoverFrame({
   sizes: string;
   tileSizes: string;
   eager?: boolean;
+  fetchPriority?: 'low';
   className?: string;
 }) {
   const images = coverImages(collection);
@@ -74,6 +89,7 @@ export function CoverFrame({
           sizes={images.length > 1 ? tileSizes : sizes}
           alt=""
           eager={eager}
+          fetchPriority={fetchPriority}
         />
       ))}
     </div>

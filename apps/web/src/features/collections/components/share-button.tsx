@@ -15,9 +15,10 @@ type Outcome = 'copied' | 'failed' | null;
 export function ShareButton({ collection }: { collection: Collection }) {
   const { t } = useTranslation();
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const url = shareLink(collection.id);
 
+  // Read on a click, not while drawing: the server draws the page too (decision 037), with no window.
   async function share() {
+    const url = shareLink(collection.id);
     setOutcome(null);
     if (typeof navigator.share === 'function') {
       try {
@@ -43,7 +44,7 @@ export function ShareButton({ collection }: { collection: Collection }) {
       </button>
       <span role="status" className={`small share-status${outcome === 'failed' ? ' text-danger' : ''}`}>
         {outcome === 'copied' ? t('collections.share.copied') : null}
-        {outcome === 'failed' ? t('collections.share.failed', { url }) : null}
+        {outcome === 'failed' ? t('collections.share.failed', { url: shareLink(collection.id) }) : null}
       </span>
     </div>
   );

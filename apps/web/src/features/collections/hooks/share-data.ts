@@ -13,7 +13,22 @@ import { readStoredSession } from '../../../lib/session-storage';
  */
 let shared: Partial<ShareData> = {};
 
+/**
+ * The server's render of the page (src/prerender.tsx, decision 037) draws it from the same copy the
+ * HTML carries, so that the browser's first render, which reads that copy, is the same markup.
+ * There is no page to read it from there: it is handed in for one synchronous render.
+ */
+export function renderWithShared<T>(data: Partial<ShareData>, render: () => T): T {
+  shared = { ...data };
+  try {
+    return render();
+  } finally {
+    shared = {};
+  }
+}
+
 function sharedData(): Partial<ShareData> {
+  if (import.meta.env.SSR) return shared;
   // Only the page's first HTML has the element; looking for it again costs one lookup by id.
   const element = document.getElementById(SHARE_DATA_ELEMENT_ID);
   if (!element) return shared;

@@ -198,7 +198,7 @@ function AddByEmail({ writes, say }: { writes: Writes; say: Say }) {
 
 /** A link anyone signed in can open to join with a role; shown once (only its hash is kept). */
 function InviteLinks({ writes, say }: { writes: Writes; say: Say }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const roles = useRoleOptions();
   const form = useContractForm(inviteLinkBody, { defaultValues: { role: 'editor' } });
   const [link, setLink] = useState<InviteLink | null>(null);
@@ -278,7 +278,7 @@ function InviteLinks({ writes, say }: { writes: Writes; say: Say }) {
             </button>
           </div>
           <div id="invite-link-expiry" className="form-text">
-            {t('social.invite.expires', { date: formatDate(link.expires_at, i18n.language) })}
+            {t('social.invite.expires', { date: formatDate(link.expires_at) })}
           </div>
         </div>
       ) : null}

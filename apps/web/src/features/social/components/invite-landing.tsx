@@ -14,7 +14,7 @@ import { formatDate } from '../../../lib/format';
 import { useAcceptInvite, useInvite } from '../hooks/use-social';
 
 function SignedInInvite({ token }: { token: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   // A token that cannot be one is refused here, as the API would (400), without a call.
   const wellFormed = inviteParams.safeParse({ token }).success;
@@ -56,7 +56,7 @@ function SignedInInvite({ token }: { token: string }) {
       </p>
       <p>{t(`social.invite.roleHint.${preview.role}`)}</p>
       <p className="small text-body-secondary">
-        {t('social.invite.validUntil', { date: formatDate(preview.expires_at, i18n.language) })}
+        {t('social.invite.validUntil', { date: formatDate(preview.expires_at) })}
       </p>
       <form
         className="d-flex flex-wrap gap-2"

@@ -92,7 +92,7 @@ export function DeviceSessions() {
                   <p className="mb-0 small text-body-secondary">
                     {t('users.sessions.lastSeen', { when: formatRelative(s.last_seen_at, i18n.language) })}
                     {' · '}
-                    {t('users.sessions.since', { date: formatDate(s.created_at, i18n.language) })}
+                    {t('users.sessions.since', { date: formatDate(s.created_at) })}
                   </p>
                 </div>
                 {!s.current && (
