@@ -6,7 +6,8 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { App } from './app/app';
-import { routes } from './app/router';
+import { holdHydrationSteps, yieldToBrowser } from './app/hydrate-in-steps';
+import { createAppRouter, routes } from './app/router';
 import { i18nReady } from './lib/i18n';
 import { registerServiceWorker } from './lib/service-worker';
 import { OWN_RENDER_ATTRIBUTE, readerNeedsOwnRender } from './prerender-gate';
@@ -25,9 +26,6 @@ async function resolveLazyRoutes(path: string): Promise<void> {
   );
 }
 
-/** Lets the browser paint and handle input between two pieces of start-up work (TBT). */
-const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 /**
  * The server sends the prerendered HTML of a few public pages (decision 030), drawn for a signed-out
  * visitor in Portuguese with no query string. That reader's first render is the same markup, which
@@ -43,14 +41,20 @@ async function start(): Promise<void> {
     await resolveLazyRoutes(window.location.pathname);
     await yieldToBrowser();
   }
+  // Matching the address against the route table is a task of its own on a slow phone.
+  const router = createAppRouter();
+  await yieldToBrowser();
   const app = (
     <StrictMode>
-      <App />
+      <App router={router} />
     </StrictMode>
   );
   const samePage = prerenderedPath === window.location.pathname && !window.location.search;
   if (samePage && !readerNeedsOwnRender()) {
+    // The shell hydrates here; the page, the header and the footer each in a later task (036).
+    const releaseSteps = holdHydrationSteps();
     hydrateRoot(container, app);
+    await releaseSteps();
     return;
   }
   container.replaceChildren();

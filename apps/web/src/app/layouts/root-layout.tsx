@@ -8,6 +8,7 @@ import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { CookieNotice } from '../../features/analytics/components/cookie-notice';
 import { PageViewTracker } from '../../features/analytics/components/page-view-tracker';
 import { CollectionSlotsProvider, type CollectionSlots } from '../../lib/feature-slots';
+import { HydrationStep } from '../hydrate-in-steps';
 import { usePrefetchLinks } from '../prefetch';
 
 /** Scrolls to `#anchor` targets after navigation (e.g. the header's About link to /#sobre). */
@@ -69,11 +70,18 @@ export function RootLayout() {
         <a href="#main" className="visually-hidden-focusable skip-link">
           {t('common.skipToContent')}
         </a>
-        <SiteHeader addItemModal={AddItemModal} notifications={NotificationsBell} search={HeaderSearch} />
-        <main id="main" tabIndex={-1} className="flex-grow-1">
-          <Outlet />
-        </main>
-        <SiteFooter />
+        {/* A prerendered page hydrates these in their own tasks, the page first (decision 036). */}
+        <HydrationStep step="header">
+          <SiteHeader addItemModal={AddItemModal} notifications={NotificationsBell} search={HeaderSearch} />
+        </HydrationStep>
+        <HydrationStep step="page">
+          <main id="main" tabIndex={-1} className="flex-grow-1">
+            <Outlet />
+          </main>
+        </HydrationStep>
+        <HydrationStep step="footer">
+          <SiteFooter />
+        </HydrationStep>
         <CookieNotice />
         <PageViewTracker />
         <UpdatePrompt />
