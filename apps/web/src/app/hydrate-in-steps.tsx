@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 
 /**
  * The parts of the layout that hydrate in their own task after the shell, in this order (decision
@@ -12,8 +12,28 @@ type Step = (typeof STEPS)[number];
 /** The steps not yet released, while a prerendered page hydrates; null at any other time. */
 let held: Map<Step, { promise: Promise<void>; release: () => void }> | null = null;
 
+/** Settles once every step has hydrated. */
+let allHydrated: Promise<void> = Promise.resolve();
+
 /** Lets the browser paint and handle input between two pieces of start-up work (TBT). */
 export const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Resolves in the task after the one in which Preact runs the effects of what it has just drawn:
+ * Preact runs them in a timeout it sets on the next animation frame, or after 35 ms when no frame
+ * comes (a hidden tab); this is the same wait, set up after Preact's, so its timeout fires later.
+ */
+function afterPreactEffects(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timeout);
+      cancelAnimationFrame(frame);
+      setTimeout(resolve, 0);
+    };
+    const timeout = setTimeout(done, 35);
+    const frame = requestAnimationFrame(done);
+  });
+}
 
 /**
  * Called by main.tsx right before `hydrateRoot`: the steps' parts suspend in that first render
@@ -29,15 +49,19 @@ export function holdHydrationSteps(): () => Promise<void> {
       return [step, { promise, release }];
     }),
   );
+  let done = () => {};
+  allHydrated = new Promise<void>((resolve) => (done = resolve));
   return async () => {
     for (const step of STEPS) {
-      await yieldToBrowser();
+      // Each part's effects run in a task of their own instead of all together after the last.
+      await afterPreactEffects();
       const pending = held?.get(step);
       held?.delete(step);
       // Preact hydrates the part in the microtasks this starts, within this task.
       pending?.release();
     }
     held = null;
+    done();
   };
 }
 
@@ -65,4 +89,24 @@ export function HydrationStep({ step, children }: { step: Step; children: ReactN
       <Gate step={step}>{children}</Gate>
     </Suspense>
   );
+}
+
+/**
+ * What draws nothing on a prerendered page for its visitor (the cookie notice without analytics,
+ * the page-view counter, the update prompt) but costs its first render: mounted after the steps
+ * (in a task of its own) while a prerendered page hydrates, at once everywhere else.
+ */
+export function AfterHydrationSteps({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(() => held === null);
+  useEffect(() => {
+    if (ready) return;
+    let mounted = true;
+    void allHydrated.then(() => {
+      if (mounted) setReady(true);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [ready]);
+  return ready ? children : null;
 }

@@ -8,7 +8,7 @@ import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { CookieNotice } from '../../features/analytics/components/cookie-notice';
 import { PageViewTracker } from '../../features/analytics/components/page-view-tracker';
 import { CollectionSlotsProvider, type CollectionSlots } from '../../lib/feature-slots';
-import { HydrationStep } from '../hydrate-in-steps';
+import { AfterHydrationSteps, HydrationStep } from '../hydrate-in-steps';
 import { usePrefetchLinks } from '../prefetch';
 
 /** Scrolls to `#anchor` targets after navigation (e.g. the header's About link to /#sobre). */
@@ -82,9 +82,11 @@ export function RootLayout() {
         <HydrationStep step="footer">
           <SiteFooter />
         </HydrationStep>
-        <CookieNotice />
-        <PageViewTracker />
-        <UpdatePrompt />
+        <AfterHydrationSteps>
+          <CookieNotice />
+          <PageViewTracker />
+          <UpdatePrompt />
+        </AfterHydrationSteps>
         <ScrollRestoration />
       </div>
     </CollectionSlotsProvider>
