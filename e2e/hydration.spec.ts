@@ -1,0 +1,112 @@
+import { expect, test, type Page } from '@playwright/test';
+import { PHONE, layoutShift, recordLayoutShifts } from './layout-shift.ts';
+import { PASSWORD, registerThroughApi, uniqueEmail } from './support.ts';
+
+/**
+ * Decision 036: a prerendered page (decision 030) hydrates in steps, the shell first, then the
+ * page, the header and the footer each in a task of its own, Preact keeping each part's server
+ * markup until its turn. These journeys check that the page comes out whole and working.
+ */
+
+/** Counts elements removed from #root: adopting the markup removes none, drawing it again would. */
+async function countRemovedElements(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const state = { removed: 0 };
+    (window as unknown as { __removed: typeof state }).__removed = state;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (!(record.target instanceof Element) || !record.target.closest('#root')) continue;
+        for (const node of record.removedNodes) if (node instanceof Element) state.removed += 1;
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+const removedElements = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __removed: { removed: number } }).__removed.removed);
+
+/** One of each part of the layout, and nothing of it twice. */
+async function expectOneOfEachPart(page: Page): Promise<void> {
+  expect(
+    await page.evaluate(() =>
+      ['nav.site-header', 'main#main', 'footer.site-footer', '#root > div'].map(
+        (selector) => document.querySelectorAll(selector).length,
+      ),
+    ),
+  ).toEqual([1, 1, 1, 1]);
+}
+
+/** Clicks until the click has its effect: a part does nothing until its step has hydrated. */
+async function clickUntil(page: Page, click: () => Promise<void>, effect: () => Promise<void>) {
+  await expect(async () => {
+    await click();
+    await effect();
+  }).toPass({ timeout: 10_000 });
+}
+
+test('a sign-in typed before the app takes over is kept, and signs in', async ({ page, request }) => {
+  const email = uniqueEmail('passos');
+  await registerThroughApi(request, 'Paula Passos', email);
+  await page.setViewportSize(PHONE);
+  await recordLayoutShifts(page);
+  await countRemovedElements(page);
+  // The app's entry script waits until the visitor has typed, as on a slow connection.
+  let typed = () => {};
+  const typing = new Promise<void>((resolve) => (typed = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await typing;
+    await route.continue();
+  });
+
+  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha').fill(PASSWORD);
+  typed();
+
+  // The submit button is enabled once the page's step has hydrated the form.
+  const submit = page.getByRole('button', { name: 'Entrar', exact: true });
+  await expect(submit).toBeEnabled();
+  await expect(page.getByLabel('E-mail')).toHaveValue(email);
+  await expect(page.getByLabel('Senha')).toHaveValue(PASSWORD);
+
+  // The header's step: the menu opens on a phone.
+  const toggle = page.getByRole('button', { name: 'Abrir o menu' });
+  await clickUntil(
+    page,
+    () => toggle.click(),
+    () => expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 500 }),
+  );
+  await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toBeVisible();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+  await expectOneOfEachPart(page);
+  expect(await removedElements(page)).toBe(0);
+  expect(await layoutShift(page)).toBe(0);
+
+  await submit.click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Paula Passos');
+});
+
+test("the footer's language switch works once the page has loaded", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await countRemovedElements(page);
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Preferências que conectam pessoas.');
+  await expectOneOfEachPart(page);
+  expect(await removedElements(page)).toBe(0);
+
+  // The footer is the last step: its flags switch the language once it has hydrated.
+  await clickUntil(
+    page,
+    () => page.getByRole('button', { name: 'English' }).click(),
+    () =>
+      expect(page.getByRole('heading', { level: 1 })).toHaveText('Preferences that connect people.', {
+        timeout: 1_000,
+      }),
+  );
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expectOneOfEachPart(page);
+});
