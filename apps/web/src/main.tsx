@@ -27,6 +27,27 @@ async function resolveLazyRoutes(path: string): Promise<void> {
 }
 
 /**
+ * Runs the chunks the server preloads for this page (its `modulepreload` links: the entry's, then
+ * the page's and their imports) a few at a time, each batch in a task of its own: the page's
+ * module graph would otherwise be evaluated in one long task when its `lazy` is loaded (the
+ * contract's schemas on the form pages, decision 036). From the last link to the first, so that
+ * mostly a chunk's imports are run before it; an import runs what it needs first anyway, so the
+ * order changes only how the work is split, never what runs. A chunk already run costs nothing.
+ */
+async function evaluatePreloadedChunks(): Promise<void> {
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].reverse();
+  let since = performance.now();
+  for (const link of links) {
+    // A chunk that fails here fails again, and is reported, where the app imports it.
+    await import(/* @vite-ignore */ link.href).catch(() => undefined);
+    if (performance.now() - since > 8) {
+      await yieldToBrowser();
+      since = performance.now();
+    }
+  }
+}
+
+/**
  * The server sends the prerendered HTML of a few public pages (decision 030), drawn for a signed-out
  * visitor in Portuguese with no query string. That reader's first render is the same markup, which
  * Preact adopts (hydrate). Anyone else gets their own page rendered in its place, in one go, under
@@ -38,6 +59,8 @@ async function start(): Promise<void> {
   const container = document.getElementById('root')!;
   const prerenderedPath = container.dataset.prerendered;
   if (prerenderedPath !== undefined) {
+    await yieldToBrowser();
+    await evaluatePreloadedChunks();
     await resolveLazyRoutes(window.location.pathname);
     await yieldToBrowser();
   }
