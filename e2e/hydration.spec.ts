@@ -83,6 +83,14 @@ test('a sign-in typed before the app takes over is kept, and signs in', async ({
   await expectOneOfEachPart(page);
   expect(await removedElements(page)).toBe(0);
   expect(await layoutShift(page)).toBe(0);
+  // Preact numbers useId in render order, and the page hydrates before the header: the ids the
+  // app gives the fields must be the ones the server wrote, which a refused field points by.
+  const password = page.getByLabel('Senha');
+  await password.fill('');
+  await submit.click();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAttribute('aria-describedby', `${await password.getAttribute('id')}-error`);
+  await password.fill(PASSWORD);
 
   await submit.click();
   await expect(page).toHaveURL(/\/profile$/);

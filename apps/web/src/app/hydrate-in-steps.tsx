@@ -77,7 +77,10 @@ function Gate({ step, children }: { step: Step; children: ReactNode }) {
  * suspends while hydrating, and resumes hydrating that node when the promise settles. Everywhere
  * else (a render without server markup, client navigation, the build's prerender, the unit tests)
  * it renders its children as they are; which of the two it is is decided once, when it mounts, so
- * the tree under it never changes shape.
+ * the tree under it never changes shape. Preact numbers `useId` in render order over the whole
+ * root, and the page renders before the header here but after it on the server: only the page may
+ * call `useId` (its form fields do), or its ids would differ from the markup's
+ * (e2e/hydration.spec.ts compares them).
  */
 export function HydrationStep({ step, children }: { step: Step; children: ReactNode }) {
   const [deferred] = useState(() => held?.has(step) ?? false);
