@@ -1,29 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PHONE, layoutShift, recordLayoutShifts } from './layout-shift.ts';
-import { PASSWORD, registerThroughApi, uniqueEmail } from './support.ts';
+import { PASSWORD, countRemovedNodes, registerThroughApi, removedNodes, uniqueEmail } from './support.ts';
 
 /**
  * Decision 036: a prerendered page (decision 030) hydrates in steps, the shell first, then the
  * page, the header and the footer each in a task of its own, Preact keeping each part's server
  * markup until its turn. These journeys check that the page comes out whole and working.
  */
-
-/** Counts elements removed from #root: adopting the markup removes none, drawing it again would. */
-async function countRemovedElements(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const state = { removed: 0 };
-    (window as unknown as { __removed: typeof state }).__removed = state;
-    new MutationObserver((records) => {
-      for (const record of records) {
-        if (!(record.target instanceof Element) || !record.target.closest('#root')) continue;
-        for (const node of record.removedNodes) if (node instanceof Element) state.removed += 1;
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
-}
-
-const removedElements = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __removed: { removed: number } }).__removed.removed);
 
 /** One of each part of the layout, and nothing of it twice. */
 async function expectOneOfEachPart(page: Page): Promise<void> {
@@ -49,7 +32,7 @@ test('a sign-in typed before the app takes over is kept, and signs in', async ({
   await registerThroughApi(request, 'Paula Passos', email);
   await page.setViewportSize(PHONE);
   await recordLayoutShifts(page);
-  await countRemovedElements(page);
+  await countRemovedNodes(page);
   // The app's entry script waits until the visitor has typed, as on a slow connection.
   let typed = () => {};
   const typing = new Promise<void>((resolve) => (typed = resolve));
@@ -81,7 +64,7 @@ test('a sign-in typed before the app takes over is kept, and signs in', async ({
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
 
   await expectOneOfEachPart(page);
-  expect(await removedElements(page)).toBe(0);
+  expect(await removedNodes(page)).toBe(0);
   expect(await layoutShift(page)).toBe(0);
   // Preact numbers useId in render order, and the page hydrates before the header: the ids the
   // app gives the fields must be the ones the server wrote, which a refused field points by.
@@ -99,12 +82,12 @@ test('a sign-in typed before the app takes over is kept, and signs in', async ({
 
 test("the footer's language switch works once the page has loaded", async ({ page }) => {
   await page.setViewportSize(PHONE);
-  await countRemovedElements(page);
+  await countRemovedNodes(page);
   await page.goto('/');
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Preferências que conectam pessoas.');
   await expectOneOfEachPart(page);
-  expect(await removedElements(page)).toBe(0);
+  expect(await removedNodes(page)).toBe(0);
 
   // The footer is the last step: its flags switch the language once it has hydrated.
   await clickUntil(
