@@ -19,14 +19,6 @@ async function expectOneOfEachPart(page: Page): Promise<void> {
   ).toEqual([1, 1, 1, 1]);
 }
 
-/** Clicks until the click has its effect: a part does nothing until its step has hydrated. */
-async function clickUntil(page: Page, click: () => Promise<void>, effect: () => Promise<void>) {
-  await expect(async () => {
-    await click();
-    await effect();
-  }).toPass({ timeout: 10_000 });
-}
-
 test('a sign-in typed before the app takes over is kept, and signs in', async ({ page, request }) => {
   const email = uniqueEmail('passos');
   await registerThroughApi(request, 'Paula Passos', email);
@@ -52,13 +44,11 @@ test('a sign-in typed before the app takes over is kept, and signs in', async ({
   await expect(page.getByLabel('E-mail')).toHaveValue(email);
   await expect(page.getByLabel('Senha')).toHaveValue(PASSWORD);
 
-  // The header's step: the menu opens on a phone.
+  // The header's step: the menu opens on a phone, at the first tap even if the header is still
+  // being hydrated (the head script holds the tap and the app replays it).
   const toggle = page.getByRole('button', { name: 'Abrir o menu' });
-  await clickUntil(
-    page,
-    () => toggle.click(),
-    () => expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 500 }),
-  );
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toBeVisible();
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -82,22 +72,14 @@ test('a sign-in typed before the app takes over is kept, and signs in', async ({
 
 test("the footer's language switch works once the page has loaded", async ({ page }) => {
   await page.setViewportSize(PHONE);
-  await countRemovedNodes(page);
   await page.goto('/');
-  await page.waitForLoadState('networkidle');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Preferências que conectam pessoas.');
   await expectOneOfEachPart(page);
-  expect(await removedNodes(page)).toBe(0);
 
-  // The footer is the last step: its flags switch the language once it has hydrated.
-  await clickUntil(
-    page,
-    () => page.getByRole('button', { name: 'English' }).click(),
-    () =>
-      expect(page.getByRole('heading', { level: 1 })).toHaveText('Preferences that connect people.', {
-        timeout: 1_000,
-      }),
-  );
+  // The footer is the last step: a tap on a flag as soon as the page has loaded switches the
+  // language, held until the footer is hydrated if it comes before.
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Preferences that connect people.');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expectOneOfEachPart(page);
 });

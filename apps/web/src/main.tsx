@@ -10,7 +10,7 @@ import { holdHydrationSteps, yieldToBrowser } from './app/hydrate-in-steps';
 import { createAppRouter, routes } from './app/router';
 import { i18nReady } from './lib/i18n';
 import { registerServiceWorker } from './lib/service-worker';
-import { OWN_RENDER_ATTRIBUTE, readerNeedsOwnRender } from './prerender-gate';
+import { OWN_RENDER_ATTRIBUTE, readerNeedsOwnRender, replayHeldClicks } from './prerender-gate';
 
 /**
  * Loads the page modules of the routes matching `path` into the route table, as React Router
@@ -54,10 +54,12 @@ async function evaluatePreloadedChunks(): Promise<void> {
  * the head script's mark that kept the prerendered one hidden from them.
  */
 async function start(): Promise<void> {
-  // The first render is already in the reader's language (English is fetched first when chosen).
-  await i18nReady;
   const container = document.getElementById('root')!;
   const prerenderedPath = container.dataset.prerendered;
+  const samePage = prerenderedPath === window.location.pathname && !window.location.search;
+  const hydrating = samePage && !readerNeedsOwnRender();
+  // The first render is already in the reader's language (English is fetched first when chosen).
+  await i18nReady;
   if (prerenderedPath !== undefined) {
     await yieldToBrowser();
     await evaluatePreloadedChunks();
@@ -72,16 +74,18 @@ async function start(): Promise<void> {
       <App router={router} />
     </StrictMode>
   );
-  const samePage = prerenderedPath === window.location.pathname && !window.location.search;
-  if (samePage && !readerNeedsOwnRender()) {
+  if (hydrating) {
     // The shell hydrates here; the page, the header and the footer each in a later task (036).
     const releaseSteps = holdHydrationSteps();
     hydrateRoot(container, app);
     await releaseSteps();
+    replayHeldClicks();
     return;
   }
   container.replaceChildren();
   createRoot(container).render(app);
+  // The head script's buttons are gone with its markup; it only stops holding clicks.
+  replayHeldClicks();
   document.documentElement.removeAttribute(OWN_RENDER_ATTRIBUTE);
 }
 

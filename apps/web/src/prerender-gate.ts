@@ -34,7 +34,27 @@ export const OWN_RENDER_ATTRIBUTE = 'data-own-render';
  * and run, instead of competing with them.
  */
 export function prerenderedPageStart(needsOwnRender: () => boolean, attribute: string): void {
-  if (needsOwnRender()) document.documentElement.setAttribute(attribute, '');
+  if (needsOwnRender()) {
+    document.documentElement.setAttribute(attribute, '');
+  } else {
+    // A button of the page (the menu, a flag) does nothing until the app has hydrated its part:
+    // a tap on one is held and replayed then (replayHeldClicks, decision 036). Links and the
+    // forms' fields work without the app, and a form's submit button is disabled until then.
+    const held: Element[] = [];
+    const hold = (event: MouseEvent) => {
+      const target = event.target instanceof Element ? event.target : null;
+      const button = target?.closest('#root button[type="button"]');
+      if (!button) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      if (!held.includes(button)) held.push(button);
+    };
+    document.addEventListener('click', hold, true);
+    (window as unknown as Record<string, unknown>).acervoHeldClicks = () => {
+      document.removeEventListener('click', hold, true);
+      return held;
+    };
+  }
   requestAnimationFrame(() => {
     const templates = [...document.querySelectorAll<HTMLTemplateElement>('template[data-after-paint]')];
     // A few per task (decision 036): each element starts a request, which costs the main thread
@@ -48,4 +68,16 @@ export function prerenderedPageStart(needsOwnRender: () => boolean, attribute: s
     };
     setTimeout(appendSome, 0);
   });
+}
+
+/**
+ * Called by main.tsx once the prerendered page has hydrated: stops holding clicks and replays
+ * those the head script held, in order.
+ */
+export function replayHeldClicks(): void {
+  const take = (window as unknown as { acervoHeldClicks?: () => Element[] }).acervoHeldClicks;
+  if (!take) return;
+  for (const button of take()) {
+    if (button.isConnected && button instanceof HTMLElement) button.click();
+  }
 }
