@@ -97,11 +97,13 @@ export function HydrationStep({ step, children }: { step: Step; children: ReactN
 /**
  * What draws nothing on a prerendered page for its visitor (the cookie notice without analytics,
  * the page-view counter, the update prompt) but costs its first render: mounted after the steps
- * (in a task of its own) while a prerendered page hydrates, at once everywhere else.
+ * (in a task of its own) while a prerendered page hydrates, at once in any other browser render,
+ * and not in the build's prerender (no document), whose markup has nothing of it either.
  */
 export function AfterHydrationSteps({ children }: { children: ReactNode }) {
-  const [ready, setReady] = useState(() => held === null);
+  const [ready, setReady] = useState(() => held === null && typeof document !== 'undefined');
   useEffect(() => {
+    // Only in a browser: effects do not run in the prerender.
     if (ready) return;
     let mounted = true;
     void allHydrated.then(() => {

@@ -5,8 +5,6 @@ import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteHeader } from '../../components/layout/site-header';
 import { UpdatePrompt } from '../../components/layout/update-prompt';
 import { lazyDialog } from '../../components/ui/lazy-dialog';
-import { CookieNotice } from '../../features/analytics/components/cookie-notice';
-import { PageViewTracker } from '../../features/analytics/components/page-view-tracker';
 import { CollectionSlotsProvider, type CollectionSlots } from '../../lib/feature-slots';
 import { AfterHydrationSteps, HydrationStep } from '../hydrate-in-steps';
 import { usePrefetchLinks } from '../prefetch';
@@ -51,6 +49,15 @@ const CollectionCardActions = lazySlot(
 );
 const CollectionBannerActions = lazySlot(
   async () => (await import('../../features/social/components/collection-actions')).CollectionBannerActions,
+);
+
+// Mounted after a prerendered page's steps anyway (decision 036), and drawing nothing for most
+// visitors: out of the first pages' JavaScript (their 110 KB budget).
+const CookieNotice = lazySlot(
+  async () => (await import('../../features/analytics/components/cookie-notice')).CookieNotice,
+);
+const PageViewTracker = lazySlot(
+  async () => (await import('../../features/analytics/components/page-view-tracker')).PageViewTracker,
 );
 
 /** The social controls on every collection card and banner (issue 8). */
