@@ -29,12 +29,14 @@ export const OWN_RENDER_ATTRIBUTE = 'data-own-render';
  * The prerendered pages' head script (decision 030), self-contained as the one above. It marks
  * `<html>` for a reader who gets their own render, then lets the page paint before the app's
  * scripts are fetched: the server sends a prerendered page's module scripts and preloads inert,
- * in `<template data-after-paint>`, and this puts them in the document after the first frame. On
+ * in `<template data-after-paint>`, and this puts them in the document after the first frame (for
+ * a reader whose page stays hidden, as soon as they are parsed). On
  * a slow phone the drawn page is on screen before the scripts that make it interactive download
  * and run, instead of competing with them.
  */
 export function prerenderedPageStart(needsOwnRender: () => boolean, attribute: string): void {
-  if (needsOwnRender()) {
+  const ownRender = needsOwnRender();
+  if (ownRender) {
     document.documentElement.setAttribute(attribute, '');
   } else {
     // A button of the page (the menu, a flag) does nothing until the app has hydrated its part:
@@ -55,19 +57,23 @@ export function prerenderedPageStart(needsOwnRender: () => boolean, attribute: s
       return held;
     };
   }
-  requestAnimationFrame(() => {
-    const templates = [...document.querySelectorAll<HTMLTemplateElement>('template[data-after-paint]')];
-    // A few per task (decision 036): each element starts a request, which costs the main thread
-    // about 1.5 ms on a phone (6 ms in Lighthouse's simulation); the page's twenty in one task
-    // were a long task of their own. The entry script comes first, the preloads follow.
-    const appendSome = () => {
-      for (const template of templates.splice(0, 4)) {
-        document.head.append(document.importNode(template.content, true));
-      }
-      if (templates.length) setTimeout(appendSome, 0);
-    };
-    setTimeout(appendSome, 0);
-  });
+  // A few per task (decision 036): each element starts a request, which costs the main thread
+  // about 1.5 ms on a phone (6 ms in Lighthouse's simulation); the page's twenty in one task
+  // were a long task of their own. The entry script comes first, the preloads follow.
+  const appendSome = (templates: HTMLTemplateElement[]) => {
+    for (const template of templates.splice(0, 4)) {
+      document.head.append(document.importNode(template.content, true));
+    }
+    if (templates.length) setTimeout(() => appendSome(templates), 0);
+  };
+  const templates = () => [...document.querySelectorAll<HTMLTemplateElement>('template[data-after-paint]')];
+  if (ownRender) {
+    // This reader's page stays hidden until the app draws it: nothing to paint first. Once the
+    // templates are parsed, so that the page's load waits for the entry script (decision 036).
+    document.addEventListener('DOMContentLoaded', () => appendSome(templates()));
+  } else {
+    requestAnimationFrame(() => setTimeout(() => appendSome(templates()), 0));
+  }
 }
 
 /**
