@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PHONE, layoutShift, recordLayoutShifts } from './layout-shift.ts';
-import { signUp } from './support.ts';
+import { countRemovedNodes, removedNodes, signUp } from './support.ts';
 
 /**
  * Decision 030: the server sends `/`, `/login`, `/register` and `/help` as HTML the build rendered
@@ -31,26 +31,6 @@ test('each prerendered page reads without JavaScript, with its own title', async
   await expect(page.locator('#root')).toBeEmpty();
   await context.close();
 });
-
-/**
- * Counts element nodes removed from #root from the document's start on: drawing the page again
- * over the prerendered markup removes it; adopting it removes nothing.
- */
-async function countRemovedNodes(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const state = { removed: 0 };
-    (window as unknown as { __removed: typeof state }).__removed = state;
-    new MutationObserver((records) => {
-      for (const record of records) {
-        if (!(record.target instanceof Element) || !record.target.closest('#root')) continue;
-        for (const node of record.removedNodes) if (node instanceof Element) state.removed += 1;
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
-}
-
-const removedNodes = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __removed: { removed: number } }).__removed.removed);
 
 test('with JavaScript the page adopts its markup: it works, nothing is redrawn or moves', async ({
   page,

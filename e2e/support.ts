@@ -95,3 +95,23 @@ export function apiAs(request: APIRequestContext, session: TestSession) {
     }) => read<{ id: string }>(await request.post('/api/v1/collection_items', { headers, data: body })),
   };
 }
+
+/**
+ * Counts element nodes removed from #root from the document's start on: drawing the page again
+ * over the prerendered markup removes it; adopting it removes nothing.
+ */
+export async function countRemovedNodes(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const state = { removed: 0 };
+    (window as unknown as { __removed: typeof state }).__removed = state;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (!(record.target instanceof Element) || !record.target.closest('#root')) continue;
+        for (const node of record.removedNodes) if (node instanceof Element) state.removed += 1;
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+export const removedNodes = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __removed: { removed: number } }).__removed.removed);

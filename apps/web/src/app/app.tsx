@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useState, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router';
 import { AuthProvider } from '../lib/auth';
-import { createAppRouter } from './router';
+import type { createAppRouter } from './router';
 
 /**
  * Providers around the router: server state (react-query) and the session. The build's prerender
@@ -26,8 +26,8 @@ export function AppProviders({
   );
 }
 
-export function App() {
-  const [router] = useState(createAppRouter);
+/** The app in the browser; main.tsx creates the router in a task of its own (decision 036). */
+export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
   const toLogin = useCallback(() => void router.navigate('/login'), [router]);
   return (
     // A signed call answering 401 means the session is gone: back to /login (spec section 6).

@@ -5,9 +5,8 @@ import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteHeader } from '../../components/layout/site-header';
 import { UpdatePrompt } from '../../components/layout/update-prompt';
 import { lazyDialog } from '../../components/ui/lazy-dialog';
-import { CookieNotice } from '../../features/analytics/components/cookie-notice';
-import { PageViewTracker } from '../../features/analytics/components/page-view-tracker';
 import { CollectionSlotsProvider, type CollectionSlots } from '../../lib/feature-slots';
+import { AfterHydrationSteps, HydrationStep } from '../hydrate-in-steps';
 import { usePrefetchLinks } from '../prefetch';
 
 /** Scrolls to `#anchor` targets after navigation (e.g. the header's About link to /#sobre). */
@@ -52,6 +51,15 @@ const CollectionBannerActions = lazySlot(
   async () => (await import('../../features/social/components/collection-actions')).CollectionBannerActions,
 );
 
+// Mounted after a prerendered page's steps anyway (decision 036), and drawing nothing for most
+// visitors: out of the first pages' JavaScript (their 110 KB budget).
+const CookieNotice = lazySlot(
+  async () => (await import('../../features/analytics/components/cookie-notice')).CookieNotice,
+);
+const PageViewTracker = lazySlot(
+  async () => (await import('../../features/analytics/components/page-view-tracker')).PageViewTracker,
+);
+
 /** The social controls on every collection card and banner (issue 8). */
 const collectionSlots: CollectionSlots = {
   cardActions: CollectionCardActions,
@@ -69,14 +77,23 @@ export function RootLayout() {
         <a href="#main" className="visually-hidden-focusable skip-link">
           {t('common.skipToContent')}
         </a>
-        <SiteHeader addItemModal={AddItemModal} notifications={NotificationsBell} search={HeaderSearch} />
-        <main id="main" tabIndex={-1} className="flex-grow-1">
-          <Outlet />
-        </main>
-        <SiteFooter />
-        <CookieNotice />
-        <PageViewTracker />
-        <UpdatePrompt />
+        {/* A prerendered page hydrates these in their own tasks, the page first (decision 036). */}
+        <HydrationStep step="header">
+          <SiteHeader addItemModal={AddItemModal} notifications={NotificationsBell} search={HeaderSearch} />
+        </HydrationStep>
+        <HydrationStep step="page">
+          <main id="main" tabIndex={-1} className="flex-grow-1">
+            <Outlet />
+          </main>
+        </HydrationStep>
+        <HydrationStep step="footer">
+          <SiteFooter />
+        </HydrationStep>
+        <AfterHydrationSteps>
+          <CookieNotice />
+          <PageViewTracker />
+          <UpdatePrompt />
+        </AfterHydrationSteps>
         <ScrollRestoration />
       </div>
     </CollectionSlotsProvider>

@@ -1,0 +1,85 @@
+import { expect, test, type Page } from '@playwright/test';
+import { PHONE, layoutShift, recordLayoutShifts } from './layout-shift.ts';
+import { PASSWORD, countRemovedNodes, registerThroughApi, removedNodes, uniqueEmail } from './support.ts';
+
+/**
+ * Decision 036: a prerendered page (decision 030) hydrates in steps, the shell first, then the
+ * page, the header and the footer each in a task of its own, Preact keeping each part's server
+ * markup until its turn. These journeys check that the page comes out whole and working.
+ */
+
+/** One of each part of the layout, and nothing of it twice. */
+async function expectOneOfEachPart(page: Page): Promise<void> {
+  expect(
+    await page.evaluate(() =>
+      ['nav.site-header', 'main#main', 'footer.site-footer', '#root > div'].map(
+        (selector) => document.querySelectorAll(selector).length,
+      ),
+    ),
+  ).toEqual([1, 1, 1, 1]);
+}
+
+test('a sign-in typed before the app takes over is kept, and signs in', async ({ page, request }) => {
+  const email = uniqueEmail('passos');
+  await registerThroughApi(request, 'Paula Passos', email);
+  await page.setViewportSize(PHONE);
+  await recordLayoutShifts(page);
+  await countRemovedNodes(page);
+  // The app's entry script waits until the visitor has typed, as on a slow connection.
+  let typed = () => {};
+  const typing = new Promise<void>((resolve) => (typed = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await typing;
+    await route.continue();
+  });
+
+  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha').fill(PASSWORD);
+  typed();
+
+  // The submit button is enabled once the page's step has hydrated the form.
+  const submit = page.getByRole('button', { name: 'Entrar', exact: true });
+  await expect(submit).toBeEnabled();
+  await expect(page.getByLabel('E-mail')).toHaveValue(email);
+  await expect(page.getByLabel('Senha')).toHaveValue(PASSWORD);
+
+  // The header's step: the menu opens on a phone, at the first tap even if the header is still
+  // being hydrated (the head script holds the tap and the app replays it).
+  const toggle = page.getByRole('button', { name: 'Abrir o menu' });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toBeVisible();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+  await expectOneOfEachPart(page);
+  expect(await removedNodes(page)).toBe(0);
+  expect(await layoutShift(page)).toBe(0);
+  // Preact numbers useId in render order, and the page hydrates before the header: the ids the
+  // app gives the fields must be the ones the server wrote, which a refused field points by.
+  const password = page.getByLabel('Senha');
+  await password.fill('');
+  await submit.click();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAttribute('aria-describedby', `${await password.getAttribute('id')}-error`);
+  await password.fill(PASSWORD);
+
+  await submit.click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Paula Passos');
+});
+
+test("the footer's language switch works once the page has loaded", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Preferências que conectam pessoas.');
+  await expectOneOfEachPart(page);
+
+  // The footer is the last step: a tap on a flag as soon as the page has loaded switches the
+  // language, held until the footer is hydrated if it comes before.
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Preferences that connect people.');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expectOneOfEachPart(page);
+});
