@@ -70,15 +70,22 @@ test('a sign-in typed before the app takes over is kept, and signs in', async ({
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Paula Passos');
 });
 
-test("the footer's language switch works once the page has loaded", async ({ page }) => {
+test("a tap on the footer's language switch before the app has hydrated is kept", async ({ page }) => {
   await page.setViewportSize(PHONE);
-  await page.goto('/');
+  // The app's entry script waits until the visitor has tapped, as on a slow connection.
+  let tapped = () => {};
+  const tapping = new Promise<void>((resolve) => (tapped = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await tapping;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Preferências que conectam pessoas.');
-  await expectOneOfEachPart(page);
 
-  // The footer is the last step: a tap on a flag as soon as the page has loaded switches the
-  // language, held until the footer is hydrated if it comes before.
+  // The footer is the last step: the head script holds the tap, and the app replays it once the
+  // footer is hydrated (decision 036).
   await page.getByRole('button', { name: 'English' }).click();
+  tapped();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Preferences that connect people.');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expectOneOfEachPart(page);

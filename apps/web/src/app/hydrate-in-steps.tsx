@@ -60,6 +60,9 @@ export function holdHydrationSteps(): () => Promise<void> {
       // Preact hydrates the part in the microtasks this starts, within this task.
       pending?.release();
     }
+    // The last part hydrates in a microtask after its release, later than this function's caller
+    // would resume: a click held until now (replayHeldClicks) must reach the hydrated part.
+    await afterPreactEffects();
     held = null;
     done();
   };
