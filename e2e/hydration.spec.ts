@@ -19,19 +19,25 @@ async function expectOneOfEachPart(page: Page): Promise<void> {
   ).toEqual([1, 1, 1, 1]);
 }
 
+/** Holds the app's entry script, as on a slow connection, until the function returned is called. */
+async function holdEntryScript(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 test('a sign-in typed before the app takes over is kept, and signs in', async ({ page, request }) => {
   const email = uniqueEmail('passos');
   await registerThroughApi(request, 'Paula Passos', email);
   await page.setViewportSize(PHONE);
   await recordLayoutShifts(page);
   await countRemovedNodes(page);
-  // The app's entry script waits until the visitor has typed, as on a slow connection.
-  let typed = () => {};
-  const typing = new Promise<void>((resolve) => (typed = resolve));
-  await page.route('**/assets/index-*.js', async (route) => {
-    await typing;
-    await route.continue();
-  });
+  // The app's entry script waits until the visitor has typed.
+  const typed = await holdEntryScript(page);
 
   await page.goto('/login', { waitUntil: 'domcontentloaded' });
   await page.getByLabel('E-mail').fill(email);
@@ -72,13 +78,8 @@ test('a sign-in typed before the app takes over is kept, and signs in', async ({
 
 test("a tap on the footer's language switch before the app has hydrated is kept", async ({ page }) => {
   await page.setViewportSize(PHONE);
-  // The app's entry script waits until the visitor has tapped, as on a slow connection.
-  let tapped = () => {};
-  const tapping = new Promise<void>((resolve) => (tapped = resolve));
-  await page.route('**/assets/index-*.js', async (route) => {
-    await tapping;
-    await route.continue();
-  });
+  // The app's entry script waits until the visitor has tapped.
+  const tapped = await holdEntryScript(page);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Preferências que conectam pessoas.');
 
