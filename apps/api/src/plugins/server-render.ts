@@ -71,7 +71,8 @@ export function serverRender(
     if (!bundle) return undefined;
     try {
       const page = await bundle.prerender(path, data);
-      const html = bundle.withPageMarkup(indexHtml, path, page, headScript);
+      // The markup only: the page's <title> stays the preview tags' (an item's names its collection).
+      const html = bundle.withPageMarkup(indexHtml, path, { html: page.html }, headScript);
       if (html === undefined) return undefined;
       cache.set(key, html);
       if (cache.size > CACHED_PAGES) cache.delete(cache.keys().next().value!);

@@ -93,6 +93,9 @@ describe('a public collection’s page drawn on the server (decision 037)', () =
     expect(markup).toMatch(/<h1[^>]*>Cidade de Deus<\/h1>/);
     expect(markup).toContain('Sobre Cidade de Deus');
     expect(markup).toContain('Clássicos do cinema');
+    // Its title is the preview's, once, as without a server render (decision 031).
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<title>Cidade de Deus · Clássicos do cinema · Acervo</title>');
   });
 
   it('carries the head script, allowed by the CSP by its hash, and its scripts inert until it has painted', async () => {
