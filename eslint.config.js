@@ -46,6 +46,30 @@ const sharedBoundaries = {
   },
 };
 
+// Issue 23: who sees what is decided in apps/api/src/modules/access only. Elsewhere, SQL does not
+// test `private` (selecting it as a column is fine), nor read blocks, mutes or moderation state,
+// and code does not branch on a guard's flags: it calls the access module's fragments and checks.
+const VISIBILITY_SQL = String.raw`/\.private\b(?!\s*(,|AS\b|$))|\b(NOT|WHERE|AND|OR|WHEN)\s+private\b/i`;
+const MODERATION_SQL = String.raw`/(?<!AS |')\b(user_blocks|user_mutes|suspended_at|hidden_reason)\b/`;
+const GUARD_FLAG = 'MemberExpression[property.name=/^(private|blocked|withheld|suspended)$/]';
+const visibilityRule = (message, selectors) => selectors.map((selector) => ({ selector, message }));
+const accessOnly = (withModerationState) => [
+  'error',
+  ...visibilityRule('Visibility is decided by modules/access (access.sql.ts): call its fragments.', [
+    `TemplateElement[value.raw=${VISIBILITY_SQL}]`,
+    `Literal[value=${VISIBILITY_SQL}]`,
+    ...['IfStatement > ', "LogicalExpression[operator!='??'] > ", 'UnaryExpression > ', 'ConditionalExpression > '].map(
+      (parent) => `${parent}${GUARD_FLAG}`,
+    ),
+  ]),
+  ...(withModerationState
+    ? visibilityRule('Blocks, mutes and moderation are rules of modules/access: call its fragments.', [
+        `TemplateElement[value.raw=${MODERATION_SQL}]`,
+        `Literal[value=${MODERATION_SQL}]`,
+      ])
+    : []),
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -73,4 +97,15 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   sharedBoundaries,
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/modules/access/**', 'apps/api/src/**/*.test.ts', 'apps/api/src/**/*.test-helpers.ts', 'apps/api/src/db/seed/**', 'apps/api/src/test/**'],
+    rules: { 'no-restricted-syntax': accessOnly(true) },
+  },
+  {
+    // Where blocks, mutes and moderation decisions are recorded (not where they are applied).
+    files: ['apps/api/src/modules/{block,moderation}/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts'],
+    rules: { 'no-restricted-syntax': accessOnly(false) },
+  },
 );

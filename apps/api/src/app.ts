@@ -28,6 +28,7 @@ import { passwordRoutes } from './modules/password/password.routes.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { followRoutes } from './modules/follow/follow.routes.ts';
+import { blockRoutes } from './modules/block/block.routes.ts';
 import { reactionRoutes } from './modules/reaction/reaction.routes.ts';
 import { recommendationRoutes } from './modules/recommendation/recommendation.routes.ts';
 import { saveRoutes } from './modules/save/save.routes.ts';
@@ -145,6 +146,7 @@ export async function buildApp({
       await api.register(searchRoutes, { db });
       await api.register(reactionRoutes, { db, config });
       await api.register(followRoutes, { db, config });
+      await api.register(blockRoutes, { db, config });
       await api.register(saveRoutes, { db, config });
       await api.register(collaboratorRoutes, { db, config });
       await api.register(pictureRoutes, { db, storage });

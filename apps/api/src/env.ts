@@ -106,6 +106,9 @@ export const configSchema = z
     SOCIAL_DAILY_FOLLOWS: z.coerce.number().int().min(1).default(200),
     SOCIAL_DAILY_SAVES: z.coerce.number().int().min(1).default(100),
     SOCIAL_DAILY_INVITES: z.coerce.number().int().min(1).default(50),
+    /** Per person, per 24 hours: new blocks and mutes (together), and reports. */
+    SOCIAL_DAILY_BLOCKS: z.coerce.number().int().min(1).default(100),
+    SOCIAL_DAILY_REPORTS: z.coerce.number().int().min(1).default(20),
     /** Per person, per minute: item additions, changes, deletions and reorders (then 429). */
     ITEM_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     /** Lifetime of a collection's invite link. */

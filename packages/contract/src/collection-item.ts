@@ -68,6 +68,8 @@ export const collectionItemSchema = z.object({
   position: z.int(),
   /** Its picture (`PUT /collection_items/{item}/image`), null without one. */
   image: z.nullable(imageSchema),
+  /** Only for the collection's owner: why an operator hid the item (null or absent: not hidden). */
+  hidden_reason: z.optional(z.nullable(z.string())),
 });
 export type CollectionItem = z.infer<typeof collectionItemSchema>;
 

@@ -110,6 +110,8 @@ export const collectionSchema = z.object({
   saved_from: z.nullable(savedFromSchema),
   /** The cover the owner picked or uploaded; null without one (cards then show item pictures). */
   cover: z.nullable(imageSchema),
+  /** Only for the owner: why an operator hid the collection (null or absent: not hidden). */
+  hidden_reason: z.optional(z.nullable(z.string())),
 });
 export type Collection = z.infer<typeof collectionSchema>;
 

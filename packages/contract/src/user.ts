@@ -128,6 +128,8 @@ export const userProfileSchema = z.object({
   total_following: z.int(),
   /** Whether the caller follows this user (always false for oneself). */
   followed_by_me: z.boolean(),
+  /** On `GET /user/{id}` only: whether the caller muted this user (the muted person never sees it). */
+  muted_by_me: z.optional(z.boolean()),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 

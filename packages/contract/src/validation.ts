@@ -66,6 +66,12 @@ export const validationCodes = [
   'collaboratorIsOwner',
   'collaboratorEmailRequired',
   'inviteInvalid',
+  // Safety: blocks, reports, moderation
+  'blockSelf',
+  'reportReasonInvalid',
+  'reportTargetInvalid',
+  'moderationActionInvalid',
+  'blockedTerm',
   // Search
   'searchQueryRequired',
   'searchTypeInvalid',

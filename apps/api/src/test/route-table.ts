@@ -43,6 +43,8 @@ export async function appWithRouteTable(
           'SOCIAL_DAILY_FOLLOWS',
           'SOCIAL_DAILY_SAVES',
           'SOCIAL_DAILY_INVITES',
+          'SOCIAL_DAILY_BLOCKS',
+          'SOCIAL_DAILY_REPORTS',
           'ITEM_WRITES_PER_MINUTE',
         ].map((name) => [name, '100000']),
       ),

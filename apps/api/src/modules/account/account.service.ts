@@ -2,7 +2,7 @@ import type { AccountDeletionBody, AccountExport } from '@acervo/contract/accoun
 import type { Db, Queryable } from '../../db/client.ts';
 import { validationFailed } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import type { Viewer } from '../collection/collection.policy.ts';
+import type { Viewer } from '../access/access.policy.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import { deleteImageFiles, imagesUnder, releaseImages } from '../media/image.service.ts';
 import { deletePictureFiles } from '../media/media.service.ts';

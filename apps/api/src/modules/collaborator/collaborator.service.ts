@@ -9,11 +9,12 @@ import { hashToken, newAccessToken } from '../../lib/tokens.ts';
 import {
   assertCan,
   assertCanRemoveCollaborator,
+  mayJoin,
   roleOf,
   type Viewer,
-} from '../collection/collection.policy.ts';
+} from '../access/access.policy.ts';
 import { findGuarded, isoUtc } from '../collection/collection.service.ts';
-import { assertUserExists } from '../user/user.service.ts';
+import { assertPersonVisible, assertUserExists } from '../user/user.service.ts';
 import type { ChargeDailyCap } from '../daily-cap/daily-cap.service.ts';
 import { notify } from '../notification/notification.service.ts';
 
@@ -57,6 +58,7 @@ async function upsertCollaborator(
   assertCan('manage', guard, viewer);
   if (userId === guard!.user_id) throw validationFailed({ user_id: issue.collaboratorIsOwner });
   await assertUserExists(tx, userId, { lock: 'key share' });
+  await assertPersonVisible(tx, userId, viewer);
   const [row] = await tx.query<Collaborator & { created: boolean }>(
     `WITH saved AS (
        INSERT INTO collection_collaborators (collection_id, user_id, role) VALUES ($1, $2, $3)
@@ -206,7 +208,7 @@ export async function acceptInvite(
   return db.transaction(async (tx) => {
     const invite = await findOpenInvite(tx, token);
     const guard = await findGuarded(tx, invite.collection_id, viewer, { lock: 'share' });
-    if (!guard) throw inviteInvalid();
+    if (!guard || !mayJoin(guard, viewer)) throw inviteInvalid();
     if (roleOf(guard, viewer) === 'owner') {
       return { collection_id: invite.collection_id, role: 'owner' as const, created: false };
     }

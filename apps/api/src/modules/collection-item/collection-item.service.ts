@@ -10,16 +10,19 @@ import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import {
   assertCan,
-  collaboratorRoleOf,
+  itemShown,
+  roleOf,
   type CollectionAction,
   type GuardedCollection,
   type Viewer,
-} from '../collection/collection.policy.ts';
+} from '../access/access.policy.ts';
+import { guardColumns, itemGuardColumn, itemShownTo } from '../access/access.sql.ts';
 import {
   cutPage,
   decodeCursor,
   findGuarded,
   ITEM_COLUMNS,
+  itemColumns,
   itemKey,
   toItem,
   type ItemRow,
@@ -30,11 +33,12 @@ import { notify } from '../notification/notification.service.ts';
 
 export const itemNotFound = () => new AppError(404, 'NOT_FOUND', 'Item não encontrado.');
 
-type ItemWithGuard = ItemRow & GuardedCollection & { image_id: string | null };
+type ItemWithGuard = ItemRow &
+  GuardedCollection & { image_id: string | null; item_hidden: boolean };
 
 // With the lock, the collection row is locked (not the item): see `findGuarded`.
 const itemById = (lock: boolean) => `
-  SELECT ${ITEM_COLUMNS}, i.image_id, c.user_id, c.private, ${collaboratorRoleOf('c', '$2')} AS collaborator_role
+  SELECT ${itemColumns('$2')}, i.image_id, ${itemGuardColumn('i')}, ${guardColumns('c', '$2')}
   FROM collection_items i JOIN collections c ON c.id = i.collection_id
   WHERE i.id = $1${lock ? ' FOR NO KEY UPDATE OF c' : ''}`;
 
@@ -42,10 +46,13 @@ function guardedToItem({
   user_id: _u,
   collaborator_role: _r,
   image_id: _i,
+  item_hidden: _h,
+  blocked: _b,
+  withheld,
+  private: inPrivate,
   ...item
 }: ItemWithGuard): CollectionItem {
-  const { private: inPrivate, ...rest } = item;
-  return toItem(rest, inPrivate);
+  return toItem(item, { private: inPrivate, withheld });
 }
 
 /**
@@ -59,7 +66,7 @@ export async function loadItem(db: Queryable, id: string, viewer: Viewer | null,
     [id, viewer?.id ?? null],
     lock ? 'item_by_id_lock' : 'item_by_id',
   );
-  if (!row) throw itemNotFound();
+  if (!row || !itemShown(row, roleOf(row, viewer))) throw itemNotFound();
   try {
     assertCan(action, row, viewer);
   } catch (err) {
@@ -81,14 +88,14 @@ export async function listItems(
   // Without a cursor: from the start (positions are integers, so below the smallest int4 is none).
   const after = cursor ? decodeCursor(cursor, ['count', 'id']) : [-2_147_483_648, ''];
   const rows = await db.query<ItemRow>(
-    `SELECT ${ITEM_COLUMNS} FROM collection_items i
-     WHERE i.collection_id = $1 AND (i.position, i.id) > ($2::int, $3)
+    `SELECT ${itemColumns('$5')} FROM collection_items i JOIN collections c ON c.id = i.collection_id
+     WHERE i.collection_id = $1 AND (i.position, i.id) > ($2::int, $3) AND ${itemShownTo('i', 'c', '$5')}
      ORDER BY i.position, i.id LIMIT $4`,
-    [collectionId, ...after, COLLECTION_ITEMS_PAGE + 1],
+    [collectionId, ...after, COLLECTION_ITEMS_PAGE + 1, viewer?.id ?? null],
     'collection_items_page',
   );
   const { page, next_cursor } = cutPage(rows, COLLECTION_ITEMS_PAGE, itemKey);
-  return { data: page.map((row) => toItem(row, collection!.private)), next_cursor };
+  return { data: page.map((row) => toItem(row, collection!)), next_cursor };
 }
 
 /** One item; an anonymous viewer (null) sees the items of public collections only. */
@@ -107,7 +114,7 @@ export async function createItem(
     assertCan('editItems', collection, viewer);
     const item = await insertItem(tx, { ...input, image_id: null });
     await notify(tx, { kind: 'item_added', actorId: viewer.id, collectionId: item.collection_id });
-    return toItem(item, collection!.private);
+    return toItem(item, collection!);
   });
 }
 
@@ -179,7 +186,7 @@ export async function updateItem(
     // Deleted by someone else while this request waited for the lock.
     if (!row) throw itemNotFound();
     await notify(tx, { kind: 'item_changed', actorId: viewer.id, collectionId: row.collection_id });
-    return toItem(row, current.private);
+    return toItem(row, current);
   });
 }
 
@@ -228,7 +235,7 @@ export async function copyItem(
     rating: source.rating,
     image_id: source.image_id,
   });
-  return toItem(copy, target!.private);
+  return toItem(copy, target!);
 }
 
 /** The collection's item ids in their order. */

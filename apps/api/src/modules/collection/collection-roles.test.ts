@@ -8,7 +8,7 @@ import { addCollaborator, addItem, createCollection, type Session } from './coll
 /**
  * The role matrix (issue 8): every collection and item route, as the owner, an editor, a viewer,
  * another signed-in person and an anonymous visitor, on a public and on a private collection.
- * What each may do is decided by collection.policy.ts alone; this table is what clients see.
+ * What each may do is decided by access.policy.ts alone; this table is what clients see.
  */
 
 type Who = 'owner' | 'editor' | 'viewer' | 'other' | 'anonymous';

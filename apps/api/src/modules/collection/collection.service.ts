@@ -17,17 +17,25 @@ import { categoryExists, categoryNotFound } from '../category/category.service.t
 import { IMAGE_JSON, publicImage, type StoredImage } from '../media/image-urls.ts';
 import { deleteImageFiles, imagesUnder, releaseImages } from '../media/image.service.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
-import { userExists, userNotFound } from '../user/user.service.ts';
+import { assertPersonVisible } from '../user/user.service.ts';
 import {
   assertCan,
-  collaboratorRoleOf,
+  listedFor,
+  picturesArePublic,
   publicRole,
-  PUBLICLY_LISTED,
   roleOf,
-  visibleToViewer,
   type GuardedCollection,
   type Viewer,
-} from './collection.policy.ts';
+} from '../access/access.policy.ts';
+import {
+  collectionListed,
+  collectionListedFor,
+  collectionVisibleTo,
+  guardColumns,
+  hiddenReasonFor,
+  itemHiddenReasonFor,
+  itemShownTo,
+} from '../access/access.sql.ts';
 
 /** ISO 8601 in UTC, the same text on PGlite and PostgreSQL whatever the session time zone. */
 export const isoUtc = (column: string) =>
@@ -36,19 +44,28 @@ export const isoUtc = (column: string) =>
 export const isoUtcMicros = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+/** An item's columns over `i` as a write returns them. */
 export const ITEM_COLUMNS = `i.id, i.collection_id, i.name, i.description, i.rating::float8 AS rating, i.position,
   ${IMAGE_JSON('i.image_id')} AS image`;
-const ITEM_JSON = `json_build_object('id', i.id, 'collection_id', i.collection_id, 'name', i.name,
+/** An item's columns over `i`, in its collection `c`, as the viewer in `viewerParam` sees it. */
+export const itemColumns = (viewerParam: string) =>
+  `${ITEM_COLUMNS}, ${itemHiddenReasonFor('i', 'c', viewerParam)} AS hidden_reason`;
+const itemJson = (viewerParam: string) => `json_build_object('id', i.id, 'collection_id', i.collection_id, 'name', i.name,
   'description', i.description, 'rating', i.rating::float8, 'position', i.position,
-  'image', ${IMAGE_JSON('i.image_id')})`;
+  'image', ${IMAGE_JSON('i.image_id')}, 'hidden_reason', ${itemHiddenReasonFor('i', 'c', viewerParam)})`;
 
 /** An item as SQL returns it: its picture not yet turned into URLs. */
 export type ItemRow = Omit<CollectionItem, 'image'> & { image: StoredImage | null };
 
-/** The item as the API shows it; a private collection's pictures get signed URLs. */
-export const toItem = (row: ItemRow, inPrivateCollection: boolean): CollectionItem => ({
+/** The item as the API shows it; pictures not public to everyone get signed URLs. */
+export const toItem = (
+  { hidden_reason, ...row }: ItemRow,
+  collection: Pick<GuardedCollection, 'private' | 'withheld'>,
+): CollectionItem => ({
   ...row,
-  image: publicImage(row.image, inPrivateCollection),
+  image: publicImage(row.image, !picturesArePublic(collection)),
+  // Only its owner ever gets it, and only while it is hidden.
+  ...(hidden_reason ? { hidden_reason } : {}),
 });
 
 /**
@@ -63,34 +80,34 @@ const collectionColumns = (itemsLimit: string, viewerParam: string) => `
   c.id, c.name, c.description, c.user_id,
   (SELECT u.name FROM users u WHERE u.id = c.user_id) AS owner_name,
   (SELECT u.picture FROM users u WHERE u.id = c.user_id) AS owner_picture, c.category_id,
-  (SELECT cat.name FROM categories cat WHERE cat.id = c.category_id) AS category_name, c.private, c.followers_count AS followers, c.likes_count AS likes,
+  (SELECT cat.name FROM categories cat WHERE cat.id = c.category_id) AS category_name, c.followers_count AS followers, c.likes_count AS likes,
   c.location, ${isoUtc('c.updated_at')} AS last_updated, ${isoUtc('c.created_at')} AS created_at,
-  (SELECT count(*)::int FROM collection_items ci WHERE ci.collection_id = c.id) AS items_count,
+  (SELECT count(*)::int FROM collection_items i WHERE i.collection_id = c.id AND ${itemShownTo('i', 'c', viewerParam)}) AS items_count,
   coalesce((
     SELECT json_agg(x.j ORDER BY x.position, x.id) FROM (
-      SELECT ${ITEM_JSON} AS j, i.position, i.id FROM collection_items i
-      WHERE i.collection_id = c.id ORDER BY i.position, i.id LIMIT ${itemsLimit}
+      SELECT ${itemJson(viewerParam)} AS j, i.position, i.id FROM collection_items i
+      WHERE i.collection_id = c.id AND ${itemShownTo('i', 'c', viewerParam)} ORDER BY i.position, i.id LIMIT ${itemsLimit}
     ) x
   ), '[]'::json) AS collection_items,
   EXISTS (SELECT 1 FROM collection_likes l WHERE l.collection_id = c.id AND l.user_id = ${viewerParam}) AS liked_by_me,
   EXISTS (SELECT 1 FROM collection_followers f WHERE f.collection_id = c.id AND f.user_id = ${viewerParam}) AS followed_by_me,
-  ${collaboratorRoleOf('c', viewerParam)} AS collaborator_role, ${IMAGE_JSON('c.cover_image_id')} AS cover,
-  ${savedFrom(viewerParam)} AS saved_from`;
+  ${guardColumns('c', viewerParam)}, ${hiddenReasonFor('c', viewerParam)} AS hidden_reason,
+  ${IMAGE_JSON('c.cover_image_id')} AS cover, ${savedFrom(viewerParam)} AS saved_from`;
 
 /** The original of a copy, its id and name only for a viewer who may read it. */
 const savedFrom = (viewerParam: string) => `(SELECT json_build_object(
-     'id', CASE WHEN ${visibleToViewer('o', viewerParam)} THEN o.id END,
-     'name', CASE WHEN ${visibleToViewer('o', viewerParam)} THEN o.name END,
+     'id', CASE WHEN ${collectionVisibleTo('o', viewerParam)} THEN o.id END,
+     'name', CASE WHEN ${collectionVisibleTo('o', viewerParam)} THEN o.name END,
      'user_id', o.user_id,
      'user_name', (SELECT u.name FROM users u WHERE u.id = o.user_id))
    FROM collections o WHERE o.id = c.saved_from_id)`;
 
 /** What a card says that depends on the viewer ($2), for the cards `$1` of a shared page. */
 const VIEWER_FIELDS = `
-  SELECT c.id, c.user_id, c.private,
+  SELECT c.id, ${guardColumns('c', '$2')},
     EXISTS (SELECT 1 FROM collection_likes l WHERE l.collection_id = c.id AND l.user_id = $2) AS liked_by_me,
     EXISTS (SELECT 1 FROM collection_followers f WHERE f.collection_id = c.id AND f.user_id = $2) AS followed_by_me,
-    ${collaboratorRoleOf('c', '$2')} AS collaborator_role, ${savedFrom('$2')} AS saved_from
+    ${savedFrom('$2')} AS saved_from
   FROM collections c WHERE c.id = ANY($1::text[])`;
 
 // One item more than a page says whether there are more.
@@ -103,11 +120,19 @@ type CollectionRow = Omit<Collection, 'my_role' | 'collection_items' | 'cover'> 
   GuardedCollection & { sort_key?: string; collection_items: ItemRow[]; cover: StoredImage | null };
 
 function toCollection(row: CollectionRow, viewer: Viewer | null): Collection {
-  const { sort_key: _sortKey, collaborator_role: _role, ...collection } = row;
+  const {
+    sort_key: _sortKey,
+    collaborator_role: _role,
+    blocked: _blocked,
+    withheld: _withheld,
+    hidden_reason,
+    ...collection
+  } = row;
   return {
     ...collection,
-    collection_items: row.collection_items.map((item) => toItem(item, row.private)),
-    cover: publicImage(row.cover, row.private),
+    ...(hidden_reason ? { hidden_reason } : {}),
+    collection_items: row.collection_items.map((item) => toItem(item, row)),
+    cover: publicImage(row.cover, !picturesArePublic(row)),
     my_role: publicRole(roleOf(row, viewer)),
   };
 }
@@ -145,8 +170,7 @@ export async function findGuarded(
 ): Promise<GuardedCollection | undefined> {
   const lock = options.lock ? ROW_LOCKS[options.lock] : '';
   const [row] = await db.query<GuardedCollection>(
-    `SELECT c.user_id, c.private, ${collaboratorRoleOf('c', '$2')} AS collaborator_role
-     FROM collections c WHERE c.id = $1${lock}`,
+    `SELECT ${guardColumns('c', '$2')} FROM collections c WHERE c.id = $1${lock}`,
     [id, viewer?.id ?? null],
     `collection_guard${options.lock ? `_${options.lock}` : ''}`,
   );
@@ -352,8 +376,9 @@ export async function listByCategory(
   const page = await listPage(
     db,
     viewer,
-    `collections_by_category_${options.sort}`,
-    `c.category_id = $1 AND ${PUBLICLY_LISTED('c')}`,
+    // The shared page (for no one) and a viewer's page are different statements.
+    `collections_by_category_${options.sort}${viewer ? '_for' : ''}`,
+    `c.category_id = $1 AND ${viewer ? collectionListedFor('c', '$2') : collectionListed('c')}`,
     [categoryId],
     ordering,
     options.limit,
@@ -380,7 +405,7 @@ export async function forViewer(
   const fresh = new Map(rows.map((row) => [row.id, row]));
   const data = page.data.flatMap((card) => {
     const row = fresh.get(card.id);
-    if (!row || row.private) return [];
+    if (!row || !listedFor(row, viewer)) return [];
     const { liked_by_me, followed_by_me, saved_from } = row;
     return [{ ...card, liked_by_me, followed_by_me, saved_from, my_role: publicRole(roleOf(row, viewer)) }];
   });
@@ -398,14 +423,14 @@ export async function listByUser(
     db,
     viewer,
     'collections_by_user',
-    `c.user_id = $1 AND ${visibleToViewer('c', '$2')}`,
+    `c.user_id = $1 AND ${collectionVisibleTo('c', '$2')}`,
     [userId],
     NEWEST,
     options.limit,
     options.cursor,
   );
-  // As for categories: an unknown user is a 404, not an empty list.
-  if (page.data.length === 0 && !(await userExists(db, userId))) throw userNotFound();
+  // An unknown user, or one the viewer may not see, is a 404, not an empty list.
+  await assertPersonVisible(db, userId, viewer);
   return page;
 }
 
@@ -413,7 +438,7 @@ export async function listByUser(
 export async function listByFollowers(db: Queryable, viewer: Viewer, limit: number): Promise<Collection[]> {
   const rows = await db.query<CollectionRow>(
     `WITH page AS (
-       SELECT c.* FROM collections c WHERE ${PUBLICLY_LISTED('c')}
+       SELECT c.* FROM collections c WHERE ${collectionListedFor('c', '$2')}
        ORDER BY c.followers_count DESC, c.likes_count DESC, c.updated_at DESC, c.id DESC
        LIMIT $1
      )
@@ -434,7 +459,7 @@ export async function listCardsByIds(db: Queryable, ids: string[], viewer: Viewe
   if (ids.length === 0) return [];
   const rows = await db.query<CollectionRow>(
     `WITH page AS (
-       SELECT c.* FROM collections c WHERE c.id = ANY($1::text[]) AND ${visibleToViewer('c', '$2')}
+       SELECT c.* FROM collections c WHERE c.id = ANY($1::text[]) AND ${collectionVisibleTo('c', '$2')}
      )
      SELECT ${collectionColumns(String(CARD_PREVIEW_ITEMS), '$2')}
      FROM page c`,

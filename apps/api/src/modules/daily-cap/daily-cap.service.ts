@@ -1,10 +1,10 @@
 import type { Queryable } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Viewer } from '../collection/collection.policy.ts';
+import type { Viewer } from '../access/access.policy.ts';
 
 /** Social actions a person may take only so many times a day (abuse limits, issue 8). */
-export type CappedAction = 'like' | 'follow' | 'save' | 'invite';
+export type CappedAction = 'like' | 'follow' | 'save' | 'invite' | 'block' | 'report';
 
 /**
  * Counts one `kind` action against the viewer's cap for the last 24 hours, inside the caller's
@@ -22,6 +22,8 @@ export function dailyCapCharger(config: Config): ChargeDailyCap {
     follow: config.SOCIAL_DAILY_FOLLOWS,
     save: config.SOCIAL_DAILY_SAVES,
     invite: config.SOCIAL_DAILY_INVITES,
+    block: config.SOCIAL_DAILY_BLOCKS,
+    report: config.SOCIAL_DAILY_REPORTS,
   };
   return async (tx, viewer, kind) => {
     // One person's actions of a kind queue here (until the transaction ends), so concurrent

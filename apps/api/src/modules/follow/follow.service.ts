@@ -3,10 +3,11 @@ import type { FollowState } from '@acervo/contract/social';
 import type { UserProfile } from '@acervo/contract/user';
 import type { Db, Queryable } from '../../db/client.ts';
 import { validationFailed } from '../../lib/app-error.ts';
-import type { Viewer } from '../collection/collection.policy.ts';
+import type { Viewer } from '../access/access.policy.ts';
 import { decodeCursor, encodeCursor, isoUtcMicros } from '../collection/collection.service.ts';
 import { toggleRelation, type ChargeDailyCap } from '../daily-cap/daily-cap.service.ts';
-import { assertUserExists, pageProfiles } from '../user/user.service.ts';
+import { assertPersonVisible, assertUserExists, pageProfiles } from '../user/user.service.ts';
+import { personHeardBy, personVisibleTo } from '../access/access.sql.ts';
 import { notify } from '../notification/notification.service.ts';
 
 /** Follows a person; not oneself (400). */
@@ -21,6 +22,8 @@ export async function setUserFollow(
   return db.transaction(async (tx) => {
     // The share lock keeps the account from being deleted under the new row.
     await assertUserExists(tx, userId, { lock: 'key share' });
+    // Someone a block stands between does not exist for the viewer (and a block ended the follows).
+    await assertPersonVisible(tx, userId, viewer);
     const created = await toggleRelation(
       tx,
       { table: 'user_followers', columns: ['followed_id', 'follower_id'] },
@@ -63,11 +66,12 @@ export async function listFollows(
 ): Promise<PeoplePage> {
   const { match, person } = DIRECTIONS[direction];
   const after = options.cursor ? decodeCursor(options.cursor, ['instant', 'id']) : [];
+  await assertPersonVisible(db, userId, viewer);
   const rows = await db.query<PersonRow>(
     `WITH page AS (
        SELECT f.${person} AS id, f.created_at, ${isoUtcMicros('f.created_at')} AS sort_key
-       FROM user_followers f
-       WHERE f.${match} = $1${options.cursor ? ` AND (f.created_at, f.${person}) < ($4::timestamptz, $5)` : ''}
+       FROM user_followers f JOIN users u ON u.id = f.${person}
+       WHERE f.${match} = $1 AND ${personVisibleTo('u', '$2')}${options.cursor ? ` AND (f.created_at, f.${person}) < ($4::timestamptz, $5)` : ''}
        ORDER BY f.created_at DESC, f.${person} DESC
        LIMIT $3
      )
@@ -77,7 +81,6 @@ export async function listFollows(
   );
   const more = rows.length > options.limit;
   const page = more ? rows.slice(0, options.limit) : rows;
-  if (page.length === 0) await assertUserExists(db, userId);
   const last = page.at(-1);
   return {
     data: page.map(({ sort_key: _s, ...profile }) => profile),
@@ -93,7 +96,7 @@ export async function listPopularPeople(
 ): Promise<UserProfile[]> {
   return db.query<UserProfile>(
     `WITH page AS (
-       SELECT u.id, u.followers_count FROM users u WHERE u.id <> $1
+       SELECT u.id, u.followers_count FROM users u WHERE u.id <> $1 AND ${personHeardBy('u', '$1')}
        ORDER BY u.followers_count DESC, u.id LIMIT $2
      )
      ${pageProfiles('$1', 'p.followers_count DESC, p.id')}`,
@@ -116,7 +119,8 @@ export async function listNetworkPeople(
        SELECT theirs.followed_id AS id, count(*) AS shared
        FROM user_followers mine
        JOIN user_followers theirs ON theirs.follower_id = mine.followed_id
-       WHERE mine.follower_id = $1 AND theirs.followed_id <> $1
+       JOIN users u ON u.id = theirs.followed_id
+       WHERE mine.follower_id = $1 AND theirs.followed_id <> $1 AND ${personHeardBy('u', '$1')}
          AND NOT EXISTS (
            SELECT 1 FROM user_followers already
            WHERE already.followed_id = theirs.followed_id AND already.follower_id = $1)

@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { IMAGE_FORMATS, IMAGE_NAME, imageKey, type StoredImage } from './image-urls.ts';
 import { MAX_INPUT_PIXELS, sniffImageType, unsupportedPicture } from './media.service.ts';
 import type { MediaStorage } from './media.storage.ts';
+import { imageIsPublic } from '../access/access.sql.ts';
 
 const hex = (n: number) => Math.round(n).toString(16).padStart(2, '0');
 
@@ -155,9 +156,7 @@ export async function readImage(
 /** Whether a public collection shows this picture (on an item or as its cover). */
 export async function isPublicImage(db: Queryable, id: string): Promise<boolean> {
   const [row] = await db.query<{ public: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM collection_items i JOIN collections c ON c.id = i.collection_id
-                    WHERE i.image_id = $1 AND NOT c.private)
-         OR EXISTS (SELECT 1 FROM collections c WHERE c.cover_image_id = $1 AND NOT c.private) AS public`,
+    `SELECT ${imageIsPublic('$1')} AS public`,
     [id],
     'image_is_public',
   );

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { UserAccount } from '@acervo/contract/user';
 import type { Db, Queryable } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Viewer } from '../collection/collection.policy.ts';
+import type { Viewer } from '../access/access.policy.ts';
 import { assertOwnAccount, getUser } from '../user/user.service.ts';
 import type { MediaStorage } from './media.storage.ts';
 

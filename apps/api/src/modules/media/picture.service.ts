@@ -5,7 +5,7 @@ import { issue } from '@acervo/contract/validation';
 import type { Db, Queryable } from '../../db/client.ts';
 import { validationFailed } from '../../lib/app-error.ts';
 import { getItem, loadItem } from '../collection-item/collection-item.service.ts';
-import { assertCan, type Viewer } from '../collection/collection.policy.ts';
+import { assertCan, type Viewer } from '../access/access.policy.ts';
 import { findGuarded, getCollection } from '../collection/collection.service.ts';
 import { notify } from '../notification/notification.service.ts';
 import { deleteImageFiles, releaseImages, storeImage } from './image.service.ts';

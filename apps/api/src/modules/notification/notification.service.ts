@@ -5,7 +5,8 @@ import {
   type NotificationPage,
 } from '@acervo/contract/notification';
 import type { Queryable } from '../../db/client.ts';
-import { visibleToViewer, type Viewer } from '../collection/collection.policy.ts';
+import type { Viewer } from '../access/access.policy.ts';
+import { collectionVisibleTo, personHeardBy } from '../access/access.sql.ts';
 import { cutPage, decodeCursor, isoUtc, isoUtcMicros } from '../collection/collection.service.ts';
 
 /**
@@ -35,7 +36,7 @@ const TO_FOLLOWERS_AND_OWNER = `
     UNION SELECT cc.user_id FROM collection_collaborators cc WHERE cc.collection_id = c.id
     UNION SELECT c.user_id
   ) r
-  WHERE c.id = ev.collection_id AND ${visibleToViewer('c', 'r.user_id')}`;
+  WHERE c.id = ev.collection_id AND ${collectionVisibleTo('c', 'r.user_id')}`;
 
 /** Who hears of an event: `SELECT recipient_id, collection_id` over the event row `ev`. */
 const RECIPIENTS: Record<StoredKind, string> = {
@@ -45,7 +46,7 @@ const RECIPIENTS: Record<StoredKind, string> = {
   save: TO_OWNER,
   collaborator_added: `
     SELECT u.id AS recipient_id, c.id AS collection_id FROM users u JOIN collections c ON c.id = ev.collection_id
-    WHERE u.id = ev.recipient_id AND ${visibleToViewer('c', 'u.id')}`,
+    WHERE u.id = ev.recipient_id AND ${collectionVisibleTo('c', 'u.id')}`,
   item_added: TO_FOLLOWERS_AND_OWNER,
   item_changed: TO_FOLLOWERS_AND_OWNER,
 };
@@ -83,8 +84,13 @@ export async function notify(db: Queryable, event: NotifyEvent): Promise<void> {
 
 // ---- Reading ----
 
-/** Notices about a collection the recipient may no longer read (made private) are not shown. */
-const SHOWN = `(n.collection_id IS NULL OR ${visibleToViewer('c', 'n.recipient_id')})`;
+/**
+ * Notices about a collection the recipient may no longer read (made private, hidden, blocked) are
+ * not shown, nor any from someone the recipient may not see or muted. Over `n`, `a` (the actor)
+ * and `c` (the collection, left-joined).
+ */
+const SHOWN = `(n.collection_id IS NULL OR ${collectionVisibleTo('c', 'n.recipient_id')})
+  AND ${personHeardBy('a', 'n.recipient_id')}`;
 
 /**
  * The account data the spec's notice asks for: every field of the account form. While one is
@@ -99,7 +105,8 @@ const ACCOUNT_INCOMPLETE = `(
 
 const SUMMARY = `
   SELECT ${ACCOUNT_INCOMPLETE} AS incomplete, ${isoUtc('u.created_at')} AS since,
-    (SELECT count(*)::int FROM notifications n LEFT JOIN collections c ON c.id = n.collection_id
+    (SELECT count(*)::int FROM notifications n JOIN users a ON a.id = n.actor_id
+       LEFT JOIN collections c ON c.id = n.collection_id
      WHERE n.recipient_id = u.id AND n.read_at IS NULL AND ${SHOWN}) AS unread
   FROM users u WHERE u.id = $1`;
 

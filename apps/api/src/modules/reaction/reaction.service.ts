@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { assertCan, type Viewer } from '../collection/collection.policy.ts';
+import { assertCan, type Viewer } from '../access/access.policy.ts';
 import { findGuarded } from '../collection/collection.service.ts';
 import { toggleRelation, type ChargeDailyCap } from '../daily-cap/daily-cap.service.ts';
 import { notify } from '../notification/notification.service.ts';

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../db/client.ts';
+import { collectionListed, itemListed } from '../access/access.sql.ts';
 
 // Any constant works; every API process uses the same one, so only one rebuilds at a time.
 const REFRESH_LOCK_KEY = 7_240_611;
@@ -24,7 +25,7 @@ const SIGNALS = `
         UNION ALL SELECT user_id, saved_from_id, created_at FROM collections WHERE saved_from_id IS NOT NULL
       ) s
       JOIN users u ON u.id = s.user_id AND u.share_activity
-      JOIN collections c ON c.id = s.collection_id AND NOT c.private AND c.user_id <> s.user_id
+      JOIN collections c ON c.id = s.collection_id AND ${collectionListed('c')} AND c.user_id <> s.user_id
       GROUP BY s.user_id, s.collection_id
     ) ranked
     WHERE recent <= ${SIGNALS_PER_PERSON}
@@ -70,10 +71,11 @@ const REBUILD_CF = `
 const REBUILD_CONTENT = `
   INSERT INTO collection_neighbors (collection_id, kind, neighbor_id, score)
   WITH terms AS (
-    SELECT c.id AS collection_id, t.lexeme FROM collections c, unnest(c.search) t WHERE NOT c.private
+    SELECT c.id AS collection_id, t.lexeme FROM collections c, unnest(c.search) t WHERE ${collectionListed('c')}
     UNION
     SELECT i.collection_id, t.lexeme
-    FROM collection_items i JOIN collections c ON c.id = i.collection_id AND NOT c.private, unnest(i.search) t
+    FROM collection_items i JOIN collections c ON c.id = i.collection_id AND ${collectionListed('c')} AND ${itemListed('i')},
+      unnest(i.search) t
   ),
   total AS (SELECT count(DISTINCT collection_id)::float8 AS n FROM terms),
   df AS (SELECT lexeme, count(*)::float8 AS df FROM terms GROUP BY lexeme),
@@ -112,7 +114,7 @@ const SIGNATURE = `
     (SELECT count(*) FROM collection_followers), (SELECT max(created_at) FROM collection_followers),
     (SELECT count(*) FROM collection_collaborators), (SELECT max(created_at) FROM collection_collaborators),
     (SELECT count(*) FROM collections), (SELECT max(updated_at) FROM collections),
-    (SELECT count(*) FILTER (WHERE NOT private) FROM collections),
+    (SELECT count(*) FILTER (WHERE ${collectionListed('c')}) FROM collections c),
     (SELECT count(*) FILTER (WHERE share_activity) FROM users)) AS signature`;
 
 export interface RefreshReport {

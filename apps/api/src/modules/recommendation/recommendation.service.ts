@@ -11,7 +11,8 @@ import type { UserProfile } from '@acervo/contract/user';
 import type { Queryable } from '../../db/client.ts';
 import { issue } from '@acervo/contract/validation';
 import { validationFailed } from '../../lib/app-error.ts';
-import { assertCan, PUBLICLY_LISTED, visibleToViewer, type Viewer } from '../collection/collection.policy.ts';
+import { assertCan, type Viewer } from '../access/access.policy.ts';
+import { collectionListedFor, collectionVisibleTo, mutedBy, personHeardBy } from '../access/access.sql.ts';
 import { findGuarded, listCardsByIds } from '../collection/collection.service.ts';
 import { assertUserExists, pageProfiles, userNotFound } from '../user/user.service.ts';
 
@@ -67,7 +68,7 @@ const RECOMMENDED_SQL = `
       UNION ALL SELECT saved_from_id, 'save', created_at FROM collections
         WHERE user_id = $1 AND saved_from_id IS NOT NULL
     ) s
-    JOIN collections sc ON sc.id = s.collection_id AND ${visibleToViewer('sc', '$1')}
+    JOIN collections sc ON sc.id = s.collection_id AND ${collectionVisibleTo('sc', '$1')}
     WHERE (SELECT personalize FROM me)
     ORDER BY s.at DESC, s.collection_id LIMIT ${SEEDS_PER_VIEWER}
   ),
@@ -117,12 +118,12 @@ const RECOMMENDED_SQL = `
     GROUP BY c.category_id ORDER BY count(*) DESC, c.category_id LIMIT 3
   ),
   popular AS (
-    SELECT c.id FROM collections c WHERE ${PUBLICLY_LISTED('c')}
+    SELECT c.id FROM collections c WHERE ${collectionListedFor('c', '$1')}
     ORDER BY c.followers_count DESC, c.likes_count DESC, c.updated_at DESC, c.id DESC LIMIT 100
   ),
   fav_popular AS (
     SELECT p.id FROM fav CROSS JOIN LATERAL (
-      SELECT c.id FROM collections c WHERE c.category_id = fav.category_id AND ${PUBLICLY_LISTED('c')}
+      SELECT c.id FROM collections c WHERE c.category_id = fav.category_id AND ${collectionListedFor('c', '$1')}
       ORDER BY c.popularity DESC, c.updated_at DESC, c.id DESC LIMIT 30
     ) p
   ),
@@ -164,7 +165,7 @@ const RECOMMENDED_SQL = `
     FROM candidates k JOIN collections c ON c.id = k.id
     LEFT JOIN cf ON cf.id = c.id LEFT JOIN ct ON ct.id = c.id LEFT JOIN social so ON so.id = c.id
     LEFT JOIN rated_hits rh ON rh.id = c.id LEFT JOIN penalty pe ON pe.id = c.id
-    WHERE c.user_id <> $1 AND ${visibleToViewer('c', '$1')}
+    WHERE c.user_id <> $1 AND ${collectionVisibleTo('c', '$1')} AND NOT ${mutedBy('c.user_id', '$1')}
     ORDER BY score DESC, c.id
     LIMIT $2
   )
@@ -307,7 +308,7 @@ const SUGGESTED_SQL = `
   ),
   shared_by_category AS (
     SELECT o.id, c.category_id, count(*)::int AS n
-    FROM others o JOIN collections c ON c.id = o.collection_id AND ${visibleToViewer('c', '$1')}
+    FROM others o JOIN collections c ON c.id = o.collection_id AND ${collectionVisibleTo('c', '$1')}
     GROUP BY o.id, c.category_id
   ),
   shared_collections AS (
@@ -332,7 +333,7 @@ const SUGGESTED_SQL = `
     SELECT DISTINCT ON (c.user_id, r.key) c.user_id AS id, r.key, i.name, i.rating::float8 AS theirs,
       r.rating::float8 AS mine
     FROM my_rated r JOIN collection_items i ON lower(i.name) = r.key
-    JOIN collections c ON c.id = i.collection_id AND c.user_id <> $1 AND ${visibleToViewer('c', '$1')}
+    JOIN collections c ON c.id = i.collection_id AND c.user_id <> $1 AND ${collectionVisibleTo('c', '$1')}
     WHERE abs(i.rating - r.rating) <= 1
     ORDER BY c.user_id, r.key, abs(i.rating - r.rating), i.name
   ),
@@ -361,7 +362,7 @@ const SUGGESTED_SQL = `
     LEFT JOIN rated_alike ra ON ra.id = u.id
     LEFT JOIN shared_collections sc ON sc.id = u.id
     LEFT JOIN shared_follows sf ON sf.id = u.id
-    WHERE u.id <> $1 AND u.share_activity
+    WHERE u.id <> $1 AND u.share_activity AND ${personHeardBy('u', '$1')}
       AND NOT EXISTS (SELECT 1 FROM user_followers f WHERE f.followed_id = u.id AND f.follower_id = $1)
       AND NOT EXISTS (SELECT 1 FROM dismissed_people d WHERE d.person_id = u.id AND d.user_id = $1)
     ORDER BY score DESC, u.id

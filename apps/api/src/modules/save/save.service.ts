@@ -3,7 +3,7 @@ import type { CollectionItem } from '@acervo/contract/collection-item';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
 import { copyItem, itemOrder } from '../collection-item/collection-item.service.ts';
-import { assertCan, type Viewer } from '../collection/collection.policy.ts';
+import { assertCan, type Viewer } from '../access/access.policy.ts';
 import { findGuarded, getCollection } from '../collection/collection.service.ts';
 import type { ChargeDailyCap } from '../daily-cap/daily-cap.service.ts';
 import { notify } from '../notification/notification.service.ts';

@@ -1,6 +1,7 @@
 import type { HighlightedText, SearchHit, SearchPage, SearchType } from '@acervo/contract/search';
 import type { Queryable } from '../../db/client.ts';
-import { visibleToViewer, type Viewer } from '../collection/collection.policy.ts';
+import type { Viewer } from '../access/access.policy.ts';
+import { collectionVisibleTo, itemShownTo, personVisibleTo } from '../access/access.sql.ts';
 import { cutPage, decodeCursor } from '../collection/collection.service.ts';
 
 /**
@@ -71,7 +72,7 @@ const SEARCHES: Record<SearchType, TypeSearch> = {
     needsViewer: true,
     matches: (viewer) => `
       SELECT c.id, ts_rank(c.search, q.query, 1)::float8 AS rank FROM q, collections c
-      WHERE c.search @@ q.query AND ${visibleToViewer('c', viewer)}`,
+      WHERE c.search @@ q.query AND ${collectionVisibleTo('c', viewer)}`,
     from: 'JOIN collections c ON c.id = h.id',
     hit: `${titleOf('acervo_pt', 'c.name')} AS title, ${snippetOf('c.description')} AS snippet,
       c.user_id AS owner_id, (SELECT u.name FROM users u WHERE u.id = c.user_id) AS owner_name,
@@ -84,7 +85,7 @@ const SEARCHES: Record<SearchType, TypeSearch> = {
     matches: (viewer) => `
       SELECT i.id, ts_rank(i.search, q.query, 1)::float8 AS rank
       FROM q, collection_items i JOIN collections c ON c.id = i.collection_id
-      WHERE i.search @@ q.query AND ${visibleToViewer('c', viewer)}`,
+      WHERE i.search @@ q.query AND ${collectionVisibleTo('c', viewer)} AND ${itemShownTo('i', 'c', viewer)}`,
     from: 'JOIN collection_items i ON i.id = h.id JOIN collections c ON c.id = i.collection_id',
     hit: `${titleOf('acervo_pt', 'i.name')} AS title, ${snippetOf('i.description')} AS snippet,
       i.collection_id, c.name AS collection_name, c.private AS collection_private,
@@ -92,10 +93,10 @@ const SEARCHES: Record<SearchType, TypeSearch> = {
   },
   user: {
     query: NAME_QUERY,
-    needsViewer: false,
-    matches: () => `
+    needsViewer: true,
+    matches: (viewer) => `
       SELECT u.id, ts_rank(u.search, q.query, 1)::float8 AS rank FROM q, users u
-      WHERE u.search @@ q.query`,
+      WHERE u.search @@ q.query AND ${personVisibleTo('u', viewer)}`,
     from: 'JOIN users u ON u.id = h.id',
     hit: `${titleOf('acervo_simple', 'u.name')} AS title, '' AS snippet, u.picture`,
   },

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.ts';
-import { PUBLICLY_LISTED } from '../collection/collection.policy.ts';
+import { collectionListed } from '../access/access.sql.ts';
 import { isoUtc } from '../collection/collection.service.ts';
 
 /**
@@ -36,7 +36,7 @@ export interface ItemPreview {
 
 export async function countPublicCollections(db: Queryable): Promise<number> {
   const [row] = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM collections c WHERE ${PUBLICLY_LISTED('c')}`,
+    `SELECT count(*)::int AS n FROM collections c WHERE ${collectionListed('c')}`,
   );
   return row?.n ?? 0;
 }
@@ -48,7 +48,7 @@ export async function publicCollectionsPage(
 ): Promise<{ id: string; last_updated: string }[]> {
   return db.query(
     `SELECT c.id, ${isoUtc('c.updated_at')} AS last_updated FROM collections c
-     WHERE ${PUBLICLY_LISTED('c')} ORDER BY c.id LIMIT $1 OFFSET $2`,
+     WHERE ${collectionListed('c')} ORDER BY c.id LIMIT $1 OFFSET $2`,
     [SITEMAP_PAGE_SIZE, (page - 1) * SITEMAP_PAGE_SIZE],
   );
 }

@@ -5,12 +5,23 @@ import {
   type UserProfile,
 } from '@acervo/contract/user';
 import type { Queryable } from '../../db/client.ts';
-import { AppError, forbidden } from '../../lib/app-error.ts';
-import { visibleToViewer, type Viewer } from '../collection/collection.policy.ts';
+import { forbidden } from '../../lib/app-error.ts';
+import { assertCanSeePerson, userNotFound, type GuardedPerson, type Viewer } from '../access/access.policy.ts';
+import { collectionVisibleTo, mutedBy, personGuardColumns } from '../access/access.sql.ts';
 
-type UserRow = UserAccount;
+type UserRow = UserAccount & GuardedPerson;
 
-export const userNotFound = () => new AppError(404, 'NOT_FOUND', 'Usuário não encontrado.');
+export { userNotFound };
+
+/** 404 unless the person exists and the viewer may see them (no block, not suspended). */
+export async function assertPersonVisible(db: Queryable, id: string, viewer: Viewer | null): Promise<void> {
+  const [row] = await db.query<GuardedPerson>(
+    `SELECT ${personGuardColumns('u', '$2')} FROM users u WHERE u.id = $1`,
+    [id, viewer?.id ?? null],
+    'person_guard',
+  );
+  assertCanSeePerson(row, viewer);
+}
 
 /**
  * Whether the account exists. `lock: 'key share'` (inside a transaction) also keeps it from being
@@ -67,7 +78,7 @@ const profileColumns = (viewerParam: string) => `
 const profileCounts = (viewerParam: string) => `
   LEFT JOIN LATERAL (
     SELECT count(*) AS total_collections, sum(c.likes_count) AS total_likes
-    FROM collections c WHERE c.user_id = u.id AND ${visibleToViewer('c', viewerParam)}
+    FROM collections c WHERE c.user_id = u.id AND ${collectionVisibleTo('c', viewerParam)}
   ) s ON true`;
 
 /**
@@ -80,7 +91,8 @@ export const pageProfiles = (viewerParam: string, orderBy: string, extraColumns 
   ORDER BY ${orderBy}`;
 
 const USER_BY_ID = `
-  SELECT ${profileColumns('$2')}, u.email, u.alias_name, u.cellular,
+  SELECT ${profileColumns('$2')}, ${personGuardColumns('u', '$2')},
+    ${mutedBy('u.id', '$2')} AS muted_by_me, u.email, u.alias_name, u.cellular,
     to_char(u.birthday, 'YYYY-MM-DD') AS birthday, u.address, u.country, u.state, u.city, u.postal_code
   FROM users u ${profileCounts('$2')}
   WHERE u.id = $1`;
@@ -93,8 +105,9 @@ function profileOf(row: UserRow): UserProfile {
 /** Anyone signed in sees the profile; only the user themself sees the account fields. */
 export async function getUser(db: Queryable, id: string, viewer: Viewer): Promise<UserProfile | UserAccount> {
   const [row] = await db.query<UserRow>(USER_BY_ID, [id, viewer.id], 'user_by_id');
-  if (!row) throw userNotFound();
-  return row.id === viewer.id ? row : profileOf(row);
+  assertCanSeePerson(row, viewer);
+  const { blocked: _blocked, suspended: _suspended, muted_by_me: _muted, ...account } = row!;
+  return account.id === viewer.id ? account : profileOf(row!);
 }
 
 export async function updateAccount(

@@ -79,6 +79,7 @@ describe('GET /api/v1/user/{user_id}', () => {
       total_likes: 1,
       total_following: 0,
       followed_by_me: true,
+      muted_by_me: false,
     });
     expect((await get(`/api/v1/user/${me.user_id}`, me)).json().data).toMatchObject({
       total_collections: 2,

@@ -57,6 +57,11 @@ export const validation: Catalog['validation'] = {
   collaboratorIsOwner: 'The owner already has access to the collection.',
   collaboratorEmailRequired: "Enter the person's e-mail.",
   inviteInvalid: 'This invite is not valid or has expired.',
+  blockSelf: 'You cannot block or mute yourself.',
+  reportReasonInvalid: 'Choose the reason for the report.',
+  reportTargetInvalid: 'We could not find what you want to report.',
+  moderationActionInvalid: 'Choose an action: dismiss, hide or suspend.',
+  blockedTerm: 'This text contains a term that is not allowed. Change it and try again.',
 
   searchQueryRequired: 'Type what you are looking for.',
   searchTypeInvalid: 'Choose what to search: collections, items or people.',

@@ -63,6 +63,11 @@ export const validation = {
   collaboratorIsOwner: 'O dono da coleção já tem acesso a ela.',
   collaboratorEmailRequired: 'Informe o e-mail da pessoa.',
   inviteInvalid: 'Este convite não é válido ou expirou.',
+  blockSelf: 'Você não pode bloquear ou silenciar a si mesmo.',
+  reportReasonInvalid: 'Escolha o motivo da denúncia.',
+  reportTargetInvalid: 'Não encontramos o que você quer denunciar.',
+  moderationActionInvalid: 'Escolha uma ação: arquivar, ocultar ou suspender.',
+  blockedTerm: 'Este texto contém um termo não permitido. Altere-o e tente novamente.',
 
   searchQueryRequired: 'Digite o que deseja buscar.',
   searchTypeInvalid: 'Escolha o que buscar: coleções, itens ou pessoas.',

@@ -3,20 +3,28 @@ import type { CollaboratorRole, CollectionRole as PublicRole } from '@acervo/con
 import { AppError, forbidden, unauthenticated, validationFailed } from '../../lib/app-error.ts';
 
 /**
- * The one place that decides who may do what with a collection (and, through it, its items).
+ * The one place that decides who may see and do what (issue 23): collections and, through them,
+ * their items and pictures; people; and the rules that cut across them: blocks between two
+ * people, and moderation (hidden content, suspended accounts). The same rules as SQL, for
+ * listings, are in `access.sql.ts`; no other module writes them (eslint.config.js).
+ *
  * A viewer is the collection's owner, one of its collaborators (editor or viewer, from
- * `collection_collaborators`), or a stranger. `visibleToViewer` is the same read rule in SQL.
+ * `collection_collaborators`), or a stranger.
  */
 export type CollectionRole = 'owner' | CollaboratorRole | 'stranger';
 
 /**
- * Just enough of a collection, as seen by one viewer, to decide access: `collaborator_role` is
- * that viewer's row in `collection_collaborators` (null when they have none).
+ * Just enough of a collection, as seen by one viewer, to decide access (`guardColumns` selects
+ * it): `collaborator_role` is that viewer's row in `collection_collaborators` (null when none);
+ * `blocked` says a block stands between the viewer and the owner, either way; `withheld` says an
+ * operator hid the collection or suspended its owner.
  */
 export interface GuardedCollection {
   user_id: string;
   private: boolean;
   collaborator_role: CollaboratorRole | null;
+  blocked: boolean;
+  withheld: boolean;
 }
 
 export interface Viewer {
@@ -26,7 +34,9 @@ export interface Viewer {
 /**
  * What each role may do beyond reading. Reading is the rule under all of them: a public
  * collection is read by everyone, anonymous visitors included (issue 12: shared links open
- * without an account), a private one by its owner and collaborators only.
+ * without an account), a private one by its owner and collaborators only; a hidden one, or one
+ * whose owner is suspended, by its owner only; nothing of the owner's by someone a block stands
+ * between them and the owner.
  */
 const ALLOWED = {
   /** Like it, or save a copy of it or of its items. */
@@ -43,7 +53,7 @@ const ALLOWED = {
 
 export type CollectionAction = 'read' | keyof typeof ALLOWED;
 
-export function roleOf(collection: GuardedCollection, viewer: Viewer | null): CollectionRole {
+export function roleOf(collection: Pick<GuardedCollection, 'user_id' | 'collaborator_role'>, viewer: Viewer | null): CollectionRole {
   if (!viewer) return 'stranger';
   if (collection.user_id === viewer.id) return 'owner';
   return collection.collaborator_role ?? 'stranger';
@@ -55,19 +65,44 @@ export function publicRole(role: CollectionRole): PublicRole | null {
 }
 
 function canRead(collection: GuardedCollection, role: CollectionRole): boolean {
+  if (role === 'owner') return true;
+  if (collection.blocked || collection.withheld) return false;
   return role !== 'stranger' || !collection.private;
 }
 
 // An anonymous visitor may only read public collections; every other action needs a signed-in
 // user, and routes that change things answer 401 before asking here.
 export function can(action: CollectionAction, collection: GuardedCollection, viewer: Viewer | null): boolean {
-  if (!viewer) return action === 'read' && !collection.private;
+  if (!viewer) return action === 'read' && !collection.private && !collection.withheld;
   const role = roleOf(collection, viewer);
   if (!canRead(collection, role)) return false;
   return action === 'read' || (ALLOWED[action] as readonly CollectionRole[]).includes(role);
 }
 
+/**
+ * Whether an invite link may make the viewer a collaborator: not while a block stands between
+ * them and the owner, nor on a collection an operator withheld.
+ */
+export const mayJoin = (collection: GuardedCollection, viewer: Viewer): boolean =>
+  roleOf(collection, viewer) === 'owner' || (!collection.blocked && !collection.withheld);
+
+/**
+ * Whether a card computed for no one (a shared category page) may be shown to `viewer`: the
+ * same read rule, on the card's fresh guard columns.
+ */
+export const listedFor = (collection: GuardedCollection, viewer: Viewer): boolean =>
+  can('read', collection, viewer) && !collection.private;
+
+/**
+ * Whether pictures of this collection are served without a signature (anyone may load them):
+ * only a public collection that no operator withheld. Others get signed, expiring URLs, given to
+ * those who may read the collection.
+ */
+export const picturesArePublic = (collection: Pick<GuardedCollection, 'private' | 'withheld'>): boolean =>
+  !collection.private && !collection.withheld;
+
 export const collectionNotFound = () => new AppError(404, 'NOT_FOUND', 'Coleção não encontrada.');
+export const userNotFound = () => new AppError(404, 'NOT_FOUND', 'Usuário não encontrado.');
 
 /**
  * Throws unless the viewer may do `action`: 404 when they may not even read the collection (it
@@ -99,18 +134,25 @@ export function assertCanRemoveCollaborator(
 }
 
 /**
- * The read rule as SQL, for listings and counts over `collections` aliased `alias`, with the
- * viewer's id in parameter `viewerParam`. Must say the same as `can('read', ...)`.
+ * Just enough of a person, as seen by one viewer: `blocked` (either way) and `suspended`. A
+ * person the viewer may not see is a 404 to them, as if the account did not exist.
  */
-export const visibleToViewer = (alias: string, viewerParam: string) =>
-  `(NOT ${alias}.private OR ${alias}.user_id = ${viewerParam} OR EXISTS (
-    SELECT 1 FROM collection_collaborators cc
-    WHERE cc.collection_id = ${alias}.id AND cc.user_id = ${viewerParam}))`;
+export interface GuardedPerson {
+  id: string;
+  blocked: boolean;
+  suspended: boolean;
+}
 
-/** The viewer's `collaborator_role` as SQL (a primary-key lookup), for `GuardedCollection`. */
-export const collaboratorRoleOf = (alias: string, viewerParam: string) =>
-  `(SELECT cc.role FROM collection_collaborators cc
-    WHERE cc.collection_id = ${alias}.id AND cc.user_id = ${viewerParam})`;
+export function canSeePerson(person: GuardedPerson | undefined, viewer: Viewer | null): boolean {
+  if (!person) return false;
+  if (viewer && person.id === viewer.id) return true;
+  return !person.blocked && !person.suspended;
+}
 
-/** Discovery listings (a category's feed, the popular strip) show public collections only. */
-export const PUBLICLY_LISTED = (alias: string) => `NOT ${alias}.private`;
+export function assertCanSeePerson(person: GuardedPerson | undefined, viewer: Viewer | null): void {
+  if (!canSeePerson(person, viewer)) throw userNotFound();
+}
+
+/** An item hidden by an operator is seen by its collection's owner only (marked, with why). */
+export const itemShown = (item: { item_hidden: boolean }, role: CollectionRole): boolean =>
+  !item.item_hidden || role === 'owner';

@@ -1,0 +1,105 @@
+/**
+ * The rules of `access.policy.ts` as SQL, for listings, counts, searches, feeds, notices and
+ * exports: a query says who sees a row by calling one of these, never by testing `private`,
+ * blocks, mutes or moderation columns itself (eslint.config.js refuses that outside this module).
+ *
+ * `alias` is a `collections` row, `userAlias` a `users` row, `userExpr` any expression giving a
+ * person's id, and `viewer` the SQL expression (usually a parameter) of the viewer's id, which
+ * may be NULL for an anonymous visitor: every fragment is then false for them where a signed-in
+ * person would be needed, never NULL.
+ */
+
+/** A block stands between the person `userExpr` and the viewer, whoever blocked whom. */
+export const blockedBetween = (userExpr: string, viewer: string) => `EXISTS (
+    SELECT 1 FROM user_blocks b
+    WHERE (b.blocker_id = ${userExpr} AND b.blocked_id = ${viewer})
+       OR (b.blocker_id = ${viewer} AND b.blocked_id = ${userExpr}))`;
+
+/** The viewer muted the person `userExpr`: their activity does not reach the viewer. */
+export const mutedBy = (userExpr: string, viewer: string) =>
+  `EXISTS (SELECT 1 FROM user_mutes m WHERE m.muter_id = ${viewer} AND m.muted_id = ${userExpr})`;
+
+const suspended = (userExpr: string) =>
+  `EXISTS (SELECT 1 FROM users su WHERE su.id = ${userExpr} AND su.suspended_at IS NOT NULL)`;
+
+/** An operator hid the collection, or suspended its owner. */
+const withheld = (alias: string) => `(${alias}.hidden_reason IS NOT NULL OR ${suspended(`${alias}.user_id`)})`;
+
+const isOwner = (alias: string, viewer: string) => `coalesce(${alias}.user_id = ${viewer}, false)`;
+
+/** The viewer's `collaborator_role` as SQL (a primary-key lookup). */
+export const collaboratorRoleOf = (alias: string, viewer: string) =>
+  `(SELECT cc.role FROM collection_collaborators cc
+    WHERE cc.collection_id = ${alias}.id AND cc.user_id = ${viewer})`;
+
+/** The columns of a `GuardedCollection` over `alias`, for `assertCan` and `listedFor`. */
+export const guardColumns = (alias: string, viewer: string) =>
+  `${alias}.user_id, ${alias}.private, ${collaboratorRoleOf(alias, viewer)} AS collaborator_role,
+   coalesce(${blockedBetween(`${alias}.user_id`, viewer)}, false) AS blocked, ${withheld(alias)} AS withheld`;
+
+/** Why an operator hid the collection, for its owner only (null for everyone else). */
+export const hiddenReasonFor = (alias: string, viewer: string) =>
+  `CASE WHEN ${isOwner(alias, viewer)} THEN ${alias}.hidden_reason END`;
+
+/** The read rule (`can('read', ...)`) as SQL. */
+export const collectionVisibleTo = (alias: string, viewer: string) =>
+  `(${isOwner(alias, viewer)} OR (NOT ${withheld(alias)} AND NOT ${blockedBetween(`${alias}.user_id`, viewer)}
+    AND (NOT ${alias}.private OR EXISTS (
+      SELECT 1 FROM collection_collaborators cc WHERE cc.collection_id = ${alias}.id AND cc.user_id = ${viewer}))))`;
+
+/**
+ * Listed for everyone, computed for no one (the shared first page of a category, the sitemap, the
+ * popular strip, the recommendation job): public, and neither hidden nor its owner suspended.
+ */
+export const collectionListed = (alias: string) => `(NOT ${alias}.private AND NOT ${withheld(alias)})`;
+
+/**
+ * Discovery listings shown to a viewer (a category's feed, popular, recommendations): listed,
+ * no block between them and the owner, and not the activity of someone the viewer muted.
+ */
+export const collectionListedFor = (alias: string, viewer: string) =>
+  `(${collectionListed(alias)} AND NOT ${blockedBetween(`${alias}.user_id`, viewer)}
+    AND NOT ${mutedBy(`${alias}.user_id`, viewer)})`;
+
+/**
+ * A person the viewer may see (profile, people lists, search, suggestions): themself, or anyone
+ * not suspended with no block between them.
+ */
+export const personVisibleTo = (userAlias: string, viewer: string) =>
+  `(coalesce(${userAlias}.id = ${viewer}, false) OR (${userAlias}.suspended_at IS NULL
+    AND NOT ${blockedBetween(`${userAlias}.id`, viewer)}))`;
+
+/** A person whose activity may reach the viewer (suggestions, notices): visible and not muted. */
+export const personHeardBy = (userAlias: string, viewer: string) =>
+  `(${personVisibleTo(userAlias, viewer)} AND NOT ${mutedBy(`${userAlias}.id`, viewer)})`;
+
+/** The columns of a `GuardedPerson` over `userAlias`. */
+export const personGuardColumns = (userAlias: string, viewer: string) =>
+  `${userAlias}.id, coalesce(${blockedBetween(`${userAlias}.id`, viewer)}, false) AS blocked,
+   ${userAlias}.suspended_at IS NOT NULL AS suspended`;
+
+/**
+ * An item of a collection the viewer may read, shown to them: not hidden by an operator, or the
+ * viewer owns its collection (`collectionAlias`).
+ */
+export const itemShownTo = (itemAlias: string, collectionAlias: string, viewer: string) =>
+  `(${itemAlias}.hidden_reason IS NULL OR ${isOwner(collectionAlias, viewer)})`;
+
+/** Why an operator hid the item, for its collection's owner only. */
+export const itemHiddenReasonFor = (itemAlias: string, collectionAlias: string, viewer: string) =>
+  `CASE WHEN ${isOwner(collectionAlias, viewer)} THEN ${itemAlias}.hidden_reason END`;
+
+/** Whether an operator hid the item (`item_hidden`), for `itemShown`. */
+export const itemGuardColumn = (itemAlias: string) => `${itemAlias}.hidden_reason IS NOT NULL AS item_hidden`;
+
+/** Items listed for everyone (search text for recommendations, share pages): not hidden. */
+export const itemListed = (itemAlias: string) => `${itemAlias}.hidden_reason IS NULL`;
+
+/**
+ * A picture anyone may load without a signed URL: shown on a shown item, or as the cover, of a
+ * collection listed for everyone. `imageParam` is the picture's id.
+ */
+export const imageIsPublic = (imageParam: string) =>
+  `(EXISTS (SELECT 1 FROM collection_items i JOIN collections c ON c.id = i.collection_id
+            WHERE i.image_id = ${imageParam} AND ${itemListed('i')} AND ${collectionListed('c')})
+    OR EXISTS (SELECT 1 FROM collections c WHERE c.cover_image_id = ${imageParam} AND ${collectionListed('c')}))`;
