@@ -58,9 +58,12 @@ const accessOnly = (withModerationState) => [
   ...visibilityRule('Visibility is decided by modules/access (access.sql.ts): call its fragments.', [
     `TemplateElement[value.raw=${VISIBILITY_SQL}]`,
     `Literal[value=${VISIBILITY_SQL}]`,
-    ...['IfStatement > ', "LogicalExpression[operator!='??'] > ", 'UnaryExpression > ', 'ConditionalExpression > '].map(
-      (parent) => `${parent}${GUARD_FLAG}`,
-    ),
+    ...[
+      'IfStatement > ',
+      "LogicalExpression[operator!='??'] > ",
+      'UnaryExpression > ',
+      'ConditionalExpression > ',
+    ].map((parent) => `${parent}${GUARD_FLAG}`),
   ]),
   ...(withModerationState
     ? visibilityRule('Blocks, mutes and moderation are rules of modules/access: call its fragments.', [
@@ -99,7 +102,13 @@ export default tseslint.config(
   sharedBoundaries,
   {
     files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/modules/access/**', 'apps/api/src/**/*.test.ts', 'apps/api/src/**/*.test-helpers.ts', 'apps/api/src/db/seed/**', 'apps/api/src/test/**'],
+    ignores: [
+      'apps/api/src/modules/access/**',
+      'apps/api/src/**/*.test.ts',
+      'apps/api/src/**/*.test-helpers.ts',
+      'apps/api/src/db/seed/**',
+      'apps/api/src/test/**',
+    ],
     rules: { 'no-restricted-syntax': accessOnly(true) },
   },
   {

@@ -48,7 +48,9 @@ export const REPORT_DETAILS_MAX = 1000;
 
 export const reportBody = z.object({
   target_type: z.enum(REPORT_TARGETS, { error: issue.reportTargetInvalid }),
-  target_id: z.string({ error: issue.reportTargetInvalid }).check(z.minLength(1, issue.reportTargetInvalid), z.maxLength(64, issue.reportTargetInvalid)),
+  target_id: z
+    .string({ error: issue.reportTargetInvalid })
+    .check(z.minLength(1, issue.reportTargetInvalid), z.maxLength(64, issue.reportTargetInvalid)),
   reason: z.enum(REPORT_REASONS, { error: issue.reportReasonInvalid }),
   details: z.optional(
     z.string({ error: issue.invalid }).check(z.trim(), z.maxLength(REPORT_DETAILS_MAX, issue.tooLong)),
@@ -114,11 +116,9 @@ export const resolveReportBody = z.object({
 export type ResolveReportBody = z.input<typeof resolveReportBody>;
 
 export const appealBody = z.object({
-  text: z.string({ error: issue.invalid }).check(
-    z.trim(),
-    z.minLength(1, issue.messageRequired),
-    z.maxLength(MODERATION_NOTE_MAX, issue.tooLong),
-  ),
+  text: z
+    .string({ error: issue.invalid })
+    .check(z.trim(), z.minLength(1, issue.messageRequired), z.maxLength(MODERATION_NOTE_MAX, issue.tooLong)),
 });
 export type AppealBody = z.input<typeof appealBody>;
 
@@ -140,11 +140,13 @@ export const auditQuery = z.object({ limit: limitParam(50), cursor: cursorParam 
 
 export const BLOCKED_TERM_MAX = 100;
 export const blockedTermBody = z.object({
-  term: z.string({ error: issue.invalid }).check(
-    z.trim(),
-    z.toLowerCase(),
-    z.minLength(2, issue.invalid),
-    z.maxLength(BLOCKED_TERM_MAX, issue.tooLong),
-  ),
+  term: z
+    .string({ error: issue.invalid })
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.minLength(2, issue.invalid),
+      z.maxLength(BLOCKED_TERM_MAX, issue.tooLong),
+    ),
 });
 export const blockedTermsResponse = envelope(z.array(z.string()));

@@ -135,6 +135,19 @@ const MATRIX: Record<string, Row> = {
     url: (w) => `${user(w)}/follow`,
     private: [401, 200, 200, 200, 400],
   },
+  // A block ends the blocker's collaborations with the owner and hides them from each other.
+  'PUT /api/v1/user/:user_id/block': {
+    url: (w) => `${user(w)}/block`,
+    private: [401, 200, 200, 200, 400],
+    changes: 'people',
+  },
+  'DELETE /api/v1/user/:user_id/block': {
+    url: (w) => `${user(w)}/block`,
+    private: [401, 200, 200, 200, 400],
+  },
+  'PUT /api/v1/user/:user_id/mute': { url: (w) => `${user(w)}/mute`, private: [401, 200, 200, 200, 400] },
+  'DELETE /api/v1/user/:user_id/mute': { url: (w) => `${user(w)}/mute`, private: [401, 200, 200, 200, 400] },
+  'GET /api/v1/user/blocked': { url: () => '/api/v1/user/blocked', private: signedIn(200) },
   'GET /api/v1/user/:user_id/followers': { url: (w) => `${user(w)}/followers`, private: signedIn(200) },
   'GET /api/v1/user/:user_id/following': { url: (w) => `${user(w)}/following`, private: signedIn(200) },
   'GET /api/v1/user/popular': { url: () => '/api/v1/user/popular', private: signedIn(200) },

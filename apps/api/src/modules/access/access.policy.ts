@@ -53,7 +53,10 @@ const ALLOWED = {
 
 export type CollectionAction = 'read' | keyof typeof ALLOWED;
 
-export function roleOf(collection: Pick<GuardedCollection, 'user_id' | 'collaborator_role'>, viewer: Viewer | null): CollectionRole {
+export function roleOf(
+  collection: Pick<GuardedCollection, 'user_id' | 'collaborator_role'>,
+  viewer: Viewer | null,
+): CollectionRole {
   if (!viewer) return 'stranger';
   if (collection.user_id === viewer.id) return 'owner';
   return collection.collaborator_role ?? 'stranger';

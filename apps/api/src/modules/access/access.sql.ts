@@ -23,7 +23,8 @@ const suspended = (userExpr: string) =>
   `EXISTS (SELECT 1 FROM users su WHERE su.id = ${userExpr} AND su.suspended_at IS NOT NULL)`;
 
 /** An operator hid the collection, or suspended its owner. */
-const withheld = (alias: string) => `(${alias}.hidden_reason IS NOT NULL OR ${suspended(`${alias}.user_id`)})`;
+const withheld = (alias: string) =>
+  `(${alias}.hidden_reason IS NOT NULL OR ${suspended(`${alias}.user_id`)})`;
 
 const isOwner = (alias: string, viewer: string) => `coalesce(${alias}.user_id = ${viewer}, false)`;
 

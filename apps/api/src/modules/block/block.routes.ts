@@ -10,7 +10,10 @@ import { listBlocked, setRelation } from './block.service.ts';
 
 const tags = ['people'];
 
-export async function blockRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }): Promise<void> {
+export async function blockRoutes(
+  app: FastifyInstance,
+  { db, config }: { db: Db; config: Config },
+): Promise<void> {
   const { r, charge } = cappedRoutes(app, config);
 
   for (const kind of ['block', 'mute'] as const) {
@@ -26,7 +29,7 @@ export async function blockRoutes(app: FastifyInstance, { db, config }: { db: Db
                 ? 'Block a person: neither sees the other; follows and collaborations between them end (idempotent; daily cap)'
                 : 'Unblock a person (idempotent)'
               : on
-                ? "Mute a person: their activity no longer reaches the caller; they are not told (idempotent; daily cap)"
+                ? 'Mute a person: their activity no longer reaches the caller; they are not told (idempotent; daily cap)'
                 : 'Unmute a person (idempotent)',
           security: bearerSecurity,
           params: userParams,

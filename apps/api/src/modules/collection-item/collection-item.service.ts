@@ -33,8 +33,7 @@ import { notify } from '../notification/notification.service.ts';
 
 export const itemNotFound = () => new AppError(404, 'NOT_FOUND', 'Item não encontrado.');
 
-type ItemWithGuard = ItemRow &
-  GuardedCollection & { image_id: string | null; item_hidden: boolean };
+type ItemWithGuard = ItemRow & GuardedCollection & { image_id: string | null; item_hidden: boolean };
 
 // With the lock, the collection row is locked (not the item): see `findGuarded`.
 const itemById = (lock: boolean) => `

@@ -50,7 +50,9 @@ export const ITEM_COLUMNS = `i.id, i.collection_id, i.name, i.description, i.rat
 /** An item's columns over `i`, in its collection `c`, as the viewer in `viewerParam` sees it. */
 export const itemColumns = (viewerParam: string) =>
   `${ITEM_COLUMNS}, ${itemHiddenReasonFor('i', 'c', viewerParam)} AS hidden_reason`;
-const itemJson = (viewerParam: string) => `json_build_object('id', i.id, 'collection_id', i.collection_id, 'name', i.name,
+const itemJson = (
+  viewerParam: string,
+) => `json_build_object('id', i.id, 'collection_id', i.collection_id, 'name', i.name,
   'description', i.description, 'rating', i.rating::float8, 'position', i.position,
   'image', ${IMAGE_JSON('i.image_id')}, 'hidden_reason', ${itemHiddenReasonFor('i', 'c', viewerParam)})`;
 

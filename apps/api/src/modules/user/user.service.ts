@@ -6,7 +6,12 @@ import {
 } from '@acervo/contract/user';
 import type { Queryable } from '../../db/client.ts';
 import { forbidden } from '../../lib/app-error.ts';
-import { assertCanSeePerson, userNotFound, type GuardedPerson, type Viewer } from '../access/access.policy.ts';
+import {
+  assertCanSeePerson,
+  userNotFound,
+  type GuardedPerson,
+  type Viewer,
+} from '../access/access.policy.ts';
 import { collectionVisibleTo, mutedBy, personGuardColumns } from '../access/access.sql.ts';
 
 type UserRow = UserAccount & GuardedPerson;
