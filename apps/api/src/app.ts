@@ -29,6 +29,7 @@ import { notificationRoutes } from './modules/notification/notification.routes.t
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { followRoutes } from './modules/follow/follow.routes.ts';
 import { blockRoutes } from './modules/block/block.routes.ts';
+import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { reactionRoutes } from './modules/reaction/reaction.routes.ts';
 import { recommendationRoutes } from './modules/recommendation/recommendation.routes.ts';
 import { saveRoutes } from './modules/save/save.routes.ts';
@@ -147,6 +148,7 @@ export async function buildApp({
       await api.register(reactionRoutes, { db, config });
       await api.register(followRoutes, { db, config });
       await api.register(blockRoutes, { db, config });
+      await api.register(moderationRoutes, { db, config });
       await api.register(saveRoutes, { db, config });
       await api.register(collaboratorRoutes, { db, config });
       await api.register(pictureRoutes, { db, storage });

@@ -39,6 +39,14 @@ export const errorCodes = [
   'DATABASE_UNAVAILABLE',
   /** 422 for an `Idempotency-Key` already used with another request (method, path or body). */
   'IDEMPOTENCY_KEY_REUSED',
+  /** 403 on signing in (any way) to an account an operator suspended; its sessions ended. */
+  'ACCOUNT_SUSPENDED',
+  /** 409 when the caller already has an open report on the same target. */
+  'ALREADY_REPORTED',
+  /** 409 when resolving a report that is not open, or appealing twice or without a decision. */
+  'REPORT_NOT_OPEN',
+  /** 400 for an appeal link that is unknown or already used. */
+  'APPEAL_INVALID',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -10,6 +10,8 @@ import { issue } from './validation.ts';
  * - `collaborator_added`: `actor` made you a collaborator of `collection`;
  * - `item_added` / `item_changed`: `actor` added / changed items of a `collection` you follow or
  *   collaborate on (coalesced: at most one unread notice per collection and actor an hour);
+ * - `content_hidden`: an operator hid your `collection` (or one of its items) after a report; the
+ *   collection page says why and offers an appeal. No actor: operators are not named;
  * - `complete_profile`: the spec's "Complete seu cadastro" notice. It is not stored: it is listed
  *   first (and counted as unread) while any account field is missing, and disappears once the
  *   account form is filled in. It has no actor or collection and cannot be marked as read.
@@ -21,6 +23,7 @@ export const NOTIFICATION_KINDS = [
   'collaborator_added',
   'item_added',
   'item_changed',
+  'content_hidden',
   'complete_profile',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -31,7 +34,7 @@ export const COMPLETE_PROFILE_ID = 'complete_profile';
 export const notificationSchema = z.object({
   id: idSchema,
   kind: z.enum(NOTIFICATION_KINDS),
-  /** Who did it; null only for `complete_profile`. */
+  /** Who did it; null for `complete_profile` and `content_hidden`. */
   actor: z.nullable(z.object({ id: idSchema, name: z.string() })),
   /** The collection concerned; null for `new_follower` and `complete_profile`. */
   collection: z.nullable(z.object({ id: idSchema, name: z.string() })),

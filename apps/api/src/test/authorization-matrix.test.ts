@@ -207,6 +207,54 @@ const MATRIX: Record<string, Row> = {
     url: () => '/api/v1/admin/pageviews',
     private: [401, 403, 403, 403, 403],
   },
+  'GET /api/v1/admin/reports': { url: () => '/api/v1/admin/reports', private: [401, 403, 403, 403, 403] },
+  'POST /api/v1/admin/reports/:id/resolve': {
+    url: () => '/api/v1/admin/reports/naoexiste0000000/resolve',
+    body: () => ({ action: 'dismiss' }),
+    private: [401, 403, 403, 403, 403],
+  },
+  'POST /api/v1/admin/users/:user_id/unsuspend': {
+    url: (w) => `/api/v1/admin/users/${w.owner.user_id}/unsuspend`,
+    private: [401, 403, 403, 403, 403],
+  },
+  'GET /api/v1/admin/audit': { url: () => '/api/v1/admin/audit', private: [401, 403, 403, 403, 403] },
+  'GET /api/v1/admin/blocked_terms': {
+    url: () => '/api/v1/admin/blocked_terms',
+    private: [401, 403, 403, 403, 403],
+  },
+  'PUT /api/v1/admin/blocked_terms': {
+    url: () => '/api/v1/admin/blocked_terms',
+    body: () => ({ term: 'xingamento' }),
+    private: [401, 403, 403, 403, 403],
+  },
+  'DELETE /api/v1/admin/blocked_terms': {
+    url: () => '/api/v1/admin/blocked_terms?term=xingamento',
+    private: [401, 403, 403, 403, 403],
+  },
+  // Reports: what one cannot read does not exist to report (400); one's own neither.
+  'POST /api/v1/reports': {
+    url: () => '/api/v1/reports',
+    body: (w, v) => ({ target_type: 'collection', target_id: w[v].collection.id, reason: 'spam' }),
+    private: [401, 400, 201, 201, 400],
+    public: [401, 201, 201, 201, 400],
+    changes: 'between',
+  },
+  // Only the owner of hidden content may appeal, and nothing of theirs is hidden here (409).
+  'POST /api/v1/moderation/appeal': {
+    url: () => '/api/v1/moderation/appeal',
+    body: (w, v) => ({
+      target_type: 'collection',
+      target_id: w[v].collection.id,
+      text: 'Revejam, por favor.',
+    }),
+    private: [401, 409, 409, 409, 409],
+  },
+  // The token is the credential (the suspended cannot sign in): anyone may try, an unknown one is a 400.
+  'POST /api/v1/moderation/appeal/suspension': {
+    url: () => '/api/v1/moderation/appeal/suspension',
+    body: () => ({ token: 'naoexiste', text: 'Revejam, por favor.' }),
+    private: everyone(400),
+  },
   'POST /api/v1/contact': {
     url: () => '/api/v1/contact',
     body: () => ({

@@ -44,6 +44,8 @@ CREATE TABLE reports (
   appeal_text  text,
   appealed_at  timestamptz,
   earlier_action text,
+  -- A suspended person cannot sign in: their appeal link carries this token (its hash here).
+  appeal_token_hash text UNIQUE,
   created_at   timestamptz NOT NULL DEFAULT now()
 );
 -- One open report per person and target.
@@ -74,3 +76,8 @@ CREATE TABLE blocked_terms (
 ALTER TABLE social_actions DROP CONSTRAINT social_actions_kind_check;
 ALTER TABLE social_actions ADD CONSTRAINT social_actions_kind_check
   CHECK (kind IN ('like', 'follow', 'save', 'invite', 'block', 'report'));
+
+-- The owner of hidden content is told by a notice (the operator who hid it is never named).
+ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check;
+ALTER TABLE notifications ADD CONSTRAINT notifications_kind_check CHECK (kind IN
+  ('new_follower', 'like', 'save', 'collaborator_added', 'item_added', 'item_changed', 'content_hidden'));

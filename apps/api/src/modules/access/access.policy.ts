@@ -159,3 +159,10 @@ export function assertCanSeePerson(person: GuardedPerson | undefined, viewer: Vi
 /** An item hidden by an operator is seen by its collection's owner only (marked, with why). */
 export const itemShown = (item: { item_hidden: boolean }, role: CollectionRole): boolean =>
   !item.item_hidden || role === 'owner';
+
+export const accountSuspended = () =>
+  new AppError(
+    403,
+    'ACCOUNT_SUSPENDED',
+    'Esta conta foi suspensa por violar os termos de uso. Veja o e-mail que enviamos para pedir uma revisão.',
+  );

@@ -104,3 +104,6 @@ export const imageIsPublic = (imageParam: string) =>
   `(EXISTS (SELECT 1 FROM collection_items i JOIN collections c ON c.id = i.collection_id
             WHERE i.image_id = ${imageParam} AND ${itemListed('i')} AND ${collectionListed('c')})
     OR EXISTS (SELECT 1 FROM collections c WHERE c.cover_image_id = ${imageParam} AND ${collectionListed('c')}))`;
+
+/** An account that may hold sessions: not suspended. */
+export const accountActive = (userAlias: string) => `${userAlias}.suspended_at IS NULL`;

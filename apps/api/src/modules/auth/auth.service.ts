@@ -6,6 +6,9 @@ import { newId } from '../../lib/ids.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newAccessToken } from '../../lib/tokens.ts';
 import type { SessionUser } from './session-cache.ts';
+import { accountSuspended } from '../access/access.policy.ts';
+import { accountActive } from '../access/access.sql.ts';
+import { assertNoBlockedTerms } from '../moderation/blocked-terms.ts';
 
 export interface AuthOptions {
   sessionTtlDays: number;
@@ -34,10 +37,15 @@ export async function createSession(
 ): Promise<Session> {
   const token = newAccessToken();
   const expiresAt = new Date(Date.now() + ttlDays * 86_400_000);
-  await db.query(
-    'INSERT INTO sessions (id, token_hash, user_id, expires_at, user_agent) VALUES ($1, $2, $3, $4, $5)',
+  // A suspended account starts no session, whichever way it signs in.
+  const inserted = await db.query(
+    `INSERT INTO sessions (id, token_hash, user_id, expires_at, user_agent)
+     SELECT $1, $2, u.id, $4, $5 FROM users u WHERE u.id = $3 AND ${accountActive('u')}
+     RETURNING 1`,
     [newId(), hashToken(token), user.id, expiresAt, client.userAgent?.slice(0, USER_AGENT_MAX) ?? null],
+    'session_insert',
   );
+  if (inserted.length === 0) throw accountSuspended();
   return {
     access_token: token,
     user_id: user.id,
@@ -60,6 +68,7 @@ export async function register(
   options: AuthOptions,
   client: ClientInfo = {},
 ): Promise<Session> {
+  await assertNoBlockedTerms(db, { name: input.name });
   const existing = await db.query('SELECT 1 FROM users WHERE email = $1', [input.email]);
   if (existing.length > 0) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
@@ -123,7 +132,7 @@ export async function sessionUser(
     `SELECT u.id, u.name, u.email, s.id AS session_id, s.expires_at,
        s.last_seen_at < now() - make_interval(secs => $3) AS stale
      FROM sessions s JOIN users u ON u.id = s.user_id
-     WHERE s.token_hash = $1 AND s.expires_at > now()
+     WHERE s.token_hash = $1 AND s.expires_at > now() AND ${accountActive('u')}
        AND s.last_seen_at > now() - make_interval(days => $2)`,
     [tokenHash, idleDays, LAST_SEEN_PRECISION_SECONDS],
     'session_lookup',

@@ -30,6 +30,7 @@ import {
 import { deleteImageFiles, releaseImages } from '../media/image.service.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
 import { notify } from '../notification/notification.service.ts';
+import { assertNoBlockedTerms } from '../moderation/blocked-terms.ts';
 
 export const itemNotFound = () => new AppError(404, 'NOT_FOUND', 'Item não encontrado.');
 
@@ -108,6 +109,7 @@ export async function createItem(
   viewer: Viewer,
   input: CollectionItemCreateFields,
 ): Promise<CollectionItem> {
+  await assertNoBlockedTerms(db, { name: input.name, description: input.description });
   return db.transaction(async (tx) => {
     const collection = await findGuarded(tx, input.collection_id, viewer, { lock: 'update' });
     assertCan('editItems', collection, viewer);
@@ -167,6 +169,7 @@ export async function updateItem(
   viewer: Viewer,
   input: CollectionItemUpdateFields,
 ): Promise<CollectionItem> {
+  await assertNoBlockedTerms(db, { name: input.name, description: input.description });
   return db.transaction(async (tx) => {
     const current = await loadItem(tx, id, viewer, 'editItems');
     const rating = input.rating === undefined ? current.rating : input.rating;

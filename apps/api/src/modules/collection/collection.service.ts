@@ -36,6 +36,7 @@ import {
   itemHiddenReasonFor,
   itemShownTo,
 } from '../access/access.sql.ts';
+import { assertNoBlockedTerms } from '../moderation/blocked-terms.ts';
 
 /** ISO 8601 in UTC, the same text on PGlite and PostgreSQL whatever the session time zone. */
 export const isoUtc = (column: string) =>
@@ -191,6 +192,7 @@ export async function createCollection(
   input: CollectionCreateFields,
 ): Promise<Collection> {
   await assertCategory(db, input.category_id);
+  await assertNoBlockedTerms(db, { name: input.name, description: input.description });
   const id = newId();
   await db.query(
     `INSERT INTO collections (id, user_id, category_id, name, description, private)
@@ -208,6 +210,7 @@ export async function updateCollection(
 ): Promise<Collection> {
   assertCan('manage', await findGuarded(db, id, viewer), viewer);
   await assertCategory(db, input.category_id);
+  await assertNoBlockedTerms(db, { name: input.name, description: input.description });
   await db.query(
     `UPDATE collections SET category_id = $2, name = $3, description = coalesce($4, description),
        private = coalesce($5, private), updated_at = now()

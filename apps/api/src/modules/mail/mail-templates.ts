@@ -10,6 +10,10 @@ export interface MailData {
   account_deleted: { name: string };
   /** A visitor's message from the contact form, to CONTACT_EMAIL; the visitor is the Reply-To. */
   contact_message: { name: string; email: string; phone: string; message: string };
+  /** An operator hid a collection or an item of the person's (`what` is its name). */
+  content_hidden: { name: string; what: string; reason: string; link: string };
+  /** An operator suspended the account; `link` opens the one appeal it may make. */
+  account_suspended: { name: string; reason: string; link: string };
 }
 export type MailTemplate = keyof MailData;
 
@@ -30,6 +34,27 @@ interface Wording {
 type Catalogue = { [T in MailTemplate]: Record<MailLocale, (data: MailData[T]) => Wording> };
 
 const SIGNATURE = { pt: 'Equipe Acervo', en: 'The Acervo team' } as const;
+
+/** The reasons of a report (contract `REPORT_REASONS`) as a mail words them. */
+const REASONS: Record<MailLocale, Record<string, string>> = {
+  pt: {
+    spam: 'spam',
+    harassment: 'assédio',
+    sexual: 'nudez ou conteúdo sexual',
+    hate: 'ódio ou violência',
+    copyright: 'direitos autorais',
+    other: 'outro',
+  },
+  en: {
+    spam: 'spam',
+    harassment: 'harassment',
+    sexual: 'nudity or sexual content',
+    hate: 'hate or violence',
+    copyright: 'copyright',
+    other: 'other',
+  },
+};
+const reasonWords = (locale: MailLocale, code: string) => REASONS[locale][code] ?? code;
 
 const catalogue: Catalogue = {
   password_reset: {
@@ -92,6 +117,50 @@ const catalogue: Catalogue = {
       paragraphs: [
         'Your Acervo account was deleted, with your collections, items and personal data, as you asked.',
         'If you did not ask for it, reply to this e-mail.',
+      ],
+      signature: SIGNATURE.en,
+    }),
+  },
+  content_hidden: {
+    pt: ({ name, what, reason }) => ({
+      subject: 'Um conteúdo seu foi ocultado no Acervo',
+      greeting: `Olá, ${name}!`,
+      paragraphs: [
+        `Depois de uma denúncia, a nossa equipe ocultou “${what}” por violar os termos de uso (motivo: ${reasonWords('pt', reason)}). Só você continua a vê-lo, marcado como oculto.`,
+        'Se você acha que foi um engano, peça uma revisão na própria página:',
+        '{link}',
+      ],
+      signature: SIGNATURE.pt,
+    }),
+    en: ({ name, what, reason }) => ({
+      subject: 'Something of yours was hidden on Acervo',
+      greeting: `Hello, ${name}!`,
+      paragraphs: [
+        `After a report, our team hid “${what}” for breaking the terms of use (reason: ${reasonWords('en', reason)}). Only you still see it, marked as hidden.`,
+        'If you think this was a mistake, ask for a review on its page:',
+        '{link}',
+      ],
+      signature: SIGNATURE.en,
+    }),
+  },
+  account_suspended: {
+    pt: ({ name, reason }) => ({
+      subject: 'Sua conta no Acervo foi suspensa',
+      greeting: `Olá, ${name}!`,
+      paragraphs: [
+        `Depois de uma denúncia, a nossa equipe suspendeu a sua conta por violar os termos de uso (motivo: ${reasonWords('pt', reason)}). Enquanto ela estiver suspensa, não é possível entrar e o seu conteúdo público fica oculto.`,
+        'Você pode pedir uma revisão, uma única vez, por este link:',
+        '{link}',
+      ],
+      signature: SIGNATURE.pt,
+    }),
+    en: ({ name, reason }) => ({
+      subject: 'Your Acervo account was suspended',
+      greeting: `Hello, ${name}!`,
+      paragraphs: [
+        `After a report, our team suspended your account for breaking the terms of use (reason: ${reasonWords('en', reason)}). While it is suspended you cannot sign in and your public content is hidden.`,
+        'You may ask for a review, once, through this link:',
+        '{link}',
       ],
       signature: SIGNATURE.en,
     }),

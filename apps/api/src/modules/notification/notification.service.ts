@@ -23,7 +23,7 @@ export type NotifyEvent =
   | { kind: 'collaborator_added'; actorId: string; recipientId: string; collectionId: string }
   | { kind: 'item_added' | 'item_changed'; actorId: string; collectionId: string };
 
-type StoredKind = Exclude<NotificationKind, 'complete_profile'>;
+type StoredKind = Exclude<NotificationKind, 'complete_profile' | 'content_hidden'>;
 
 const TO_OWNER = `SELECT c.user_id AS recipient_id, c.id AS collection_id FROM collections c WHERE c.id = ev.collection_id`;
 
@@ -126,7 +126,7 @@ const unreadCount = (s: Summary) => s.unread + (s.incomplete ? 1 : 0);
 
 interface NotificationRow {
   id: string;
-  kind: StoredKind;
+  kind: StoredKind | 'content_hidden';
   actor_id: string;
   actor_name: string;
   collection_id: string | null;
@@ -152,7 +152,8 @@ function toNotification(row: NotificationRow): Notification {
   return {
     id: row.id,
     kind: row.kind,
-    actor: { id: row.actor_id, name: row.actor_name },
+    // Operators are not named to the people whose content they hid.
+    actor: row.kind === 'content_hidden' ? null : { id: row.actor_id, name: row.actor_name },
     collection:
       row.collection_id === null ? null : { id: row.collection_id, name: row.collection_name ?? '' },
     created_at: row.created_at,

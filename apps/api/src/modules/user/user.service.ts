@@ -13,6 +13,7 @@ import {
   type Viewer,
 } from '../access/access.policy.ts';
 import { collectionVisibleTo, mutedBy, personGuardColumns } from '../access/access.sql.ts';
+import { assertNoBlockedTerms } from '../moderation/blocked-terms.ts';
 
 type UserRow = UserAccount & GuardedPerson;
 
@@ -122,6 +123,7 @@ export async function updateAccount(
   fields: AccountFields,
 ): Promise<UserAccount> {
   await assertOwnAccount(db, id, viewer);
+  await assertNoBlockedTerms(db, { name: fields.name, alias_name: fields.alias_name });
   await db.query(
     `UPDATE users SET name = $2, alias_name = $3, cellular = $4, birthday = $5::date, address = $6,
        country = $7, state = $8, city = $9, postal_code = $10, updated_at = now()
