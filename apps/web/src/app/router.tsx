@@ -47,6 +47,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'lists/:id/items/:item', lazy: page(() => import('./routes/lists'), 'ItemRoute') },
   // Issue 8: a visitor sees what the invite is and is asked to sign in to accept it.
   { path: 'invite/:token', lazy: page(() => import('./routes/invite'), 'InvitePage') },
+  { path: 'appeal/:token', lazy: page(() => import('./routes/appeal'), 'AppealPage') },
 ];
 
 const signedInRoutes: RouteObject[] = [
@@ -65,6 +66,7 @@ const signedInRoutes: RouteObject[] = [
   },
   { path: 'feed', lazy: page(() => import('./routes/feed'), 'FeedPage') },
   { path: 'search', lazy: page(() => import('./routes/search'), 'SearchPage') },
+  { path: 'admin', lazy: page(() => import('./routes/admin'), 'AdminPage') },
   { path: 'lists/create', lazy: page(() => import('./routes/collection-forms'), 'CollectionCreatePage') },
   { path: 'lists/edit/:id', lazy: page(() => import('./routes/collection-forms'), 'CollectionEditPage') },
   {

@@ -58,7 +58,15 @@ export type ErrorContext =
   | 'accountExport'
   | 'accountDelete'
   // Devices (issue 14)
-  | 'sessionEnd';
+  | 'sessionEnd'
+  // Safety (issue 23)
+  | 'blockedList'
+  | 'moderationQueue'
+  | 'relation'
+  | 'report'
+  | 'appeal'
+  | 'suspensionAppeal'
+  | 'moderationAction';
 
 /**
  * A 2xx whose body lacks what the screen needs (e.g. no id after a create). The spec has texts for
@@ -88,6 +96,8 @@ const LOAD_KEYS: Partial<Record<ErrorContext, { failed: string; notFound?: strin
   notifications: { failed: 'errors.notificationsLoad' },
   people: { failed: 'errors.peopleLoad' },
   search: { failed: 'errors.searchFailed' },
+  blockedList: { failed: 'safety.blockedList.loadFailed' },
+  moderationQueue: { failed: 'safety.admin.loadFailed' },
 };
 
 /**
@@ -97,8 +107,6 @@ const LOAD_KEYS: Partial<Record<ErrorContext, { failed: string; notFound?: strin
 const ACTION_KEYS: Partial<
   Record<ErrorContext, { failed: string; byCode?: Partial<Record<ErrorCode, string>> }>
 > = {
-  // 'Login com Google' refused or failed, whatever the reason: the spec's (G-01).
-  googleLogin: { failed: 'errors.googleLoginFailed' },
   like: { failed: 'errors.likeFailed' },
   unlike: { failed: 'errors.unlikeFailed' },
   follow: { failed: 'errors.followFailed' },
@@ -130,6 +138,17 @@ const ACTION_KEYS: Partial<
   pictureRemove: { failed: 'errors.pictureRemoveFailed' },
   accountExport: { failed: 'errors.accountExportFailed' },
   sessionEnd: { failed: 'errors.sessionEndFailed' },
+  relation: { failed: 'safety.person.failed' },
+  report: { failed: 'safety.report.failed', byCode: { ALREADY_REPORTED: 'safety.report.already' } },
+  appeal: {
+    failed: 'safety.hidden.appealFailed',
+    byCode: { REPORT_NOT_OPEN: 'safety.hidden.appealRefused' },
+  },
+  suspensionAppeal: {
+    failed: 'safety.appealPage.failed',
+    byCode: { APPEAL_INVALID: 'safety.appealPage.invalid' },
+  },
+  moderationAction: { failed: 'safety.admin.failed' },
   // A wrong password is also marked on its field.
   accountDelete: {
     failed: 'errors.accountDeleteFailed',
@@ -182,6 +201,9 @@ export function errorMessageKey(error: unknown, context: ErrorContext): string {
   if (action) return (code && action.byCode?.[code]) ?? action.failed;
   switch (context) {
     case 'login':
+    case 'googleLogin':
+      if (code === 'ACCOUNT_SUSPENDED') return 'errors.accountSuspended';
+      if (context === 'googleLogin') return 'errors.googleLoginFailed';
       if (status === 401) return 'errors.loginInvalid';
       // A response we could not use carries the auth service's own text; no response at all is (S-03).
       return status > 0 ? 'errors.loginUnexpected' : 'errors.loginProblem';

@@ -1,4 +1,5 @@
 import type { Collection } from '@acervo/contract/collection';
+import type { CollectionItem } from '@acervo/contract/collection-item';
 import { createContext, useContext, type ComponentType } from 'react';
 
 /**
@@ -11,6 +12,10 @@ export type CollectionSlots = {
   cardActions?: ComponentType<{ collection: Collection }>;
   /** On the collection banner, next to the owner's or editor's own buttons. */
   bannerActions?: ComponentType<{ collection: Collection }>;
+  /** On the banner too: 'Denunciar', or for the owner why an operator hid it (features/safety). */
+  bannerSafety?: ComponentType<{ collection: Collection }>;
+  /** On an item's page: the same for the item. */
+  itemSafety?: ComponentType<{ item: CollectionItem; collection: Collection }>;
 };
 
 const SlotsContext = createContext<CollectionSlots>({});

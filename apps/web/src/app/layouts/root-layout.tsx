@@ -50,6 +50,12 @@ const CollectionCardActions = lazySlot(
 const CollectionBannerActions = lazySlot(
   async () => (await import('../../features/social/components/collection-actions')).CollectionBannerActions,
 );
+const CollectionSafety = lazySlot(
+  async () => (await import('../../features/safety/components/content-safety')).CollectionSafety,
+);
+const ItemSafety = lazySlot(
+  async () => (await import('../../features/safety/components/content-safety')).ItemSafety,
+);
 
 // Mounted after a prerendered page's steps anyway (decision 036), and drawing nothing for most
 // visitors: out of the first pages' JavaScript (their 110 KB budget).
@@ -60,10 +66,12 @@ const PageViewTracker = lazySlot(
   async () => (await import('../../features/analytics/components/page-view-tracker')).PageViewTracker,
 );
 
-/** The social controls on every collection card and banner (issue 8). */
+/** The social controls on every collection card and banner (issue 8), reports (issue 23). */
 const collectionSlots: CollectionSlots = {
   cardActions: CollectionCardActions,
   bannerActions: CollectionBannerActions,
+  bannerSafety: CollectionSafety,
+  itemSafety: ItemSafety,
 };
 
 /** Header, main content and footer around every page; features meet here, in the slots. */

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PrivacyPanel } from '../../features/recommendations/components/privacy-panel';
+import { BlockedPeople } from '../../features/safety/components/blocked-people';
 import { DataExport } from '../../features/users/components/data-export';
 import { DeleteAccount } from '../../features/users/components/delete-account';
 import { DeviceSessions } from '../../features/users/components/device-sessions';
@@ -25,6 +26,7 @@ export function AccountSecurityPage() {
       </div>
       <DeviceSessions />
       <PrivacyPanel />
+      <BlockedPeople />
       <DataExport />
       <DeleteAccount />
     </>

@@ -5,6 +5,7 @@ import { CollectionSuggestionNote } from '../../features/recommendations/compone
 import { useRecommendedCollections } from '../../features/recommendations/hooks/use-recommendations';
 import { FollowUserButton } from '../../features/social/components/follow-button';
 import { FollowLists } from '../../features/social/components/people';
+import { PersonSafetyActions } from '../../features/safety/components/person-safety';
 import type { FollowList } from '../../features/social/api/social-api';
 import { ProfileHeader } from '../../features/users/components/profile-header';
 import { useAuth } from '../../lib/auth';
@@ -35,7 +36,7 @@ export function ProfilePage() {
   );
 }
 
-/** Someone else's header carries 'Seguir' (issue 8); one's own does not. */
+/** Someone else's header carries 'Seguir' (issue 8) and 'Silenciar', 'Bloquear', 'Denunciar' (issue 23). */
 function Header({ userId }: { userId: string }) {
   const { user } = useAuth();
   const own = userId === user?.userId;
@@ -44,7 +45,16 @@ function Header({ userId }: { userId: string }) {
       key={userId}
       userId={userId}
       own={own}
-      actions={own ? undefined : (profile) => <FollowUserButton user={profile} size="md" />}
+      actions={
+        own
+          ? undefined
+          : (profile) => (
+              <div className="d-flex flex-wrap gap-2 justify-content-center justify-content-md-start">
+                <FollowUserButton user={profile} size="md" />
+                <PersonSafetyActions person={profile} />
+              </div>
+            )
+      }
     />
   );
 }

@@ -1,6 +1,8 @@
 import type { Catalog } from '../types';
 
 export const errors: Catalog['errors'] = {
+  accountSuspended:
+    'This account was suspended for breaking the terms of use. See the e-mail we sent to ask for a review.',
   loginInvalid: 'We could not log you in. Check that the details you entered are correct and try again.',
   loginUnexpected: 'An unexpected error occurred while logging in. Please try again [AP-01]',
   loginProblem:

@@ -8,6 +8,7 @@ import { legal } from './legal';
 import { notifications } from './notifications';
 import { contact, help, landing, onboarding } from './pages';
 import { recommendations } from './recommendations';
+import { safety } from './safety';
 import { search } from './search';
 import { social } from './social';
 import { users } from './users';
@@ -29,5 +30,6 @@ export const en: Catalog = {
   notifications,
   search,
   recommendations,
+  safety,
   analytics,
 };

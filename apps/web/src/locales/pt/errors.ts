@@ -2,6 +2,8 @@ import { SOCIAL_MESSAGES } from '@acervo/contract/social-messages';
 
 /** Spec section 8, verbatim; rateLimited is ours (the API answers 429). */
 export const errors = {
+  accountSuspended:
+    'Esta conta foi suspensa por violar os termos de uso. Veja o e-mail que enviamos para pedir uma revisão.',
   loginInvalid:
     'Não foi possível realizar o login. Verique se os dados informados estão corretos e tente novamente.',
   loginUnexpected: 'Ocorreu um erro inesperado ao realizar o login. Por favor, tente novamente [AP-01]',

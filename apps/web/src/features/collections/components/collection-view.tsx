@@ -108,7 +108,7 @@ function ItemList({
 
 function LoadedView({ collection, userId }: { collection: Collection; userId: string | null }) {
   const { t } = useTranslation();
-  const { bannerActions: BannerActions } = useCollectionSlots();
+  const { bannerActions: BannerActions, bannerSafety: BannerSafety } = useCollectionSlots();
   const owner = userId !== null && collection.user_id === userId;
   const editor = userId !== null && mayEditItems(collection, userId);
   const { items, hasMore, loading, failed, error, loadMore } = useItems(collection, editor);
@@ -127,6 +127,7 @@ function LoadedView({ collection, userId }: { collection: Collection; userId: st
         ) : null}
         {BannerActions && userId ? <BannerActions collection={collection} /> : null}
         {collection.private ? null : <ShareButton collection={collection} />}
+        {BannerSafety && userId ? <BannerSafety collection={collection} /> : null}
       </CollectionBanner>
       <section className="container py-4 py-lg-5" aria-labelledby="items-title">
         <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-3">

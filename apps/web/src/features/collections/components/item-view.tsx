@@ -5,6 +5,7 @@ import { SignInPrompt } from '../../../components/ui/prompt-card';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { isNotFound } from '../../../lib/api-errors';
 import { useAuth } from '../../../lib/auth';
+import { useCollectionSlots } from '../../../lib/feature-slots';
 import { JoinCallout } from './join-callout';
 import { LoadFailure, useItemAndCollection } from './item-loader';
 import { Picture } from './picture';
@@ -21,6 +22,7 @@ export function ItemView({ collectionId, itemId }: { collectionId: string; itemI
   const { t } = useTranslation();
   const { user } = useAuth();
   const { item, collection, pending, failure } = useItemAndCollection(collectionId, itemId);
+  const slots = useCollectionSlots();
   useDocumentTitle(item.data?.name ?? '');
   if (pending && !failure) return <Loading />;
   // Private or missing, to someone without an account: the prompt, saying neither.
@@ -30,6 +32,7 @@ export function ItemView({ collectionId, itemId }: { collectionId: string; itemI
   const data = item.data!;
   const list = collection.data!;
   const owner = mayEditItems(list, user?.userId);
+  const ItemSafety = slots.itemSafety;
   return (
     <>
       <div className="container py-4 py-lg-5">
@@ -91,6 +94,11 @@ export function ItemView({ collectionId, itemId }: { collectionId: string; itemI
                 </dd>
               </div>
             </dl>
+            {ItemSafety && user ? (
+              <div className="d-flex flex-wrap gap-2 mt-3">
+                <ItemSafety item={data} collection={list} />
+              </div>
+            ) : null}
           </div>
         </article>
         <Link to={`/lists/${list.id}`} className="btn btn-light mt-4">
