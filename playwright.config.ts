@@ -81,6 +81,8 @@ export default defineConfig({
       RECOMMEND_REFRESH_SECONDS: '2',
       // Journeys fill forms without a captcha; captcha.spec.ts starts its own server with one.
       CAPTCHA_PROVIDER: 'off',
+      // The operator of e2e/safety.spec.ts (/admin).
+      ADMIN_EMAILS: 'moderacao@acervo.example',
     },
   },
 });

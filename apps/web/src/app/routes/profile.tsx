@@ -5,7 +5,7 @@ import { CollectionSuggestionNote } from '../../features/recommendations/compone
 import { useRecommendedCollections } from '../../features/recommendations/hooks/use-recommendations';
 import { FollowUserButton } from '../../features/social/components/follow-button';
 import { FollowLists } from '../../features/social/components/people';
-import { PersonSafetyActions } from '../../features/safety/components/person-safety';
+import { Suspense, lazy } from 'react';
 import type { FollowList } from '../../features/social/api/social-api';
 import { ProfileHeader } from '../../features/users/components/profile-header';
 import { useAuth } from '../../lib/auth';
@@ -36,6 +36,11 @@ export function ProfilePage() {
   );
 }
 
+// Its dialogs load with it, after the profile (the page's script budget).
+const PersonSafetyActions = lazy(async () => ({
+  default: (await import('../../features/safety/components/person-safety')).PersonSafetyActions,
+}));
+
 /** Someone else's header carries 'Seguir' (issue 8) and 'Silenciar', 'Bloquear', 'Denunciar' (issue 23). */
 function Header({ userId }: { userId: string }) {
   const { user } = useAuth();
@@ -51,7 +56,9 @@ function Header({ userId }: { userId: string }) {
           : (profile) => (
               <div className="d-flex flex-wrap gap-2 justify-content-center justify-content-md-start">
                 <FollowUserButton user={profile} size="md" />
-                <PersonSafetyActions person={profile} />
+                <Suspense fallback={null}>
+                  <PersonSafetyActions person={profile} />
+                </Suspense>
               </div>
             )
       }

@@ -7,7 +7,6 @@ import { legal } from './legal';
 import { notifications } from './notifications';
 import { contact, help, landing, onboarding } from './pages';
 import { recommendations } from './recommendations';
-import { safety } from './safety';
 import { search } from './search';
 import { social } from './social';
 import { users } from './users';
@@ -33,6 +32,5 @@ export const pt = {
   notifications,
   search,
   recommendations,
-  safety,
   analytics,
 };

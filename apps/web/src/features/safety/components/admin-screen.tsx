@@ -1,3 +1,4 @@
+import '../texts';
 import type { AdminReport, ModerationAction } from '@acervo/contract/safety';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';

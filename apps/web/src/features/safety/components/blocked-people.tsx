@@ -1,3 +1,4 @@
+import '../texts';
 import type { BlockedPerson } from '@acervo/contract/safety';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar';

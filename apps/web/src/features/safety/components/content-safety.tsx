@@ -1,3 +1,4 @@
+import '../texts';
 import type { Collection } from '@acervo/contract/collection';
 import type { CollectionItem } from '@acervo/contract/collection-item';
 import { MODERATION_NOTE_MAX } from '@acervo/contract/safety';

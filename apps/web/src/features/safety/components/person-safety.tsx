@@ -1,3 +1,4 @@
+import '../texts';
 import type { UserProfile } from '@acervo/contract/user';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

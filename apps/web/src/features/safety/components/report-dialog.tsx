@@ -1,3 +1,4 @@
+import '../texts';
 import {
   REPORT_DETAILS_MAX,
   REPORT_REASONS,

@@ -1,3 +1,4 @@
+import '../texts';
 import { MODERATION_NOTE_MAX } from '@acervo/contract/safety';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
