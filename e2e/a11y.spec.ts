@@ -35,6 +35,9 @@ const VISITS: Record<string, { url: (d: Data) => string; signedIn: boolean; read
   '/lists/:id': { url: (d) => `/lists/${d.collectionId}`, signedIn: true },
   '/c/:id': { url: (d) => `/c/${d.otherCollectionId}`, signedIn: false },
   '/invite/:token': { url: (d) => `/invite/${d.inviteToken}`, signedIn: true },
+  '/appeal/:token': { url: () => '/appeal/um-token-qualquer', signedIn: false },
+  // Not an operator: the page says it is for the moderation team.
+  '/admin': { url: () => '/admin', signedIn: true },
   '/onboarding': { url: () => '/onboarding', signedIn: true },
   '/profile': { url: () => '/profile', signedIn: true },
   '/profile/update': { url: () => '/profile/update', signedIn: true },
