@@ -239,6 +239,40 @@ describe('password change', () => {
     expect((await signIn(ana.user_email, ana.password)).statusCode).toBe(200);
   });
 
+  it('counts wrong current passwords with sign-in failures and answers 429 past the limit (issue 23)', async () => {
+    const limited = await ctx.buildApp({ AUTH_RATE_LIMIT_PER_ACCOUNT: '3' });
+    const ana = await signUp(limited);
+    const change = (oldPassword: string, ip = '10.0.0.1') =>
+      limited.inject({
+        method: 'PUT',
+        url: `/api/v1/user/${ana.user_id}/password`,
+        headers: ana.auth,
+        remoteAddress: ip,
+        payload: {
+          old_password: oldPassword,
+          password: 'NovaSenha2026',
+          password_confirmation: 'NovaSenha2026',
+        },
+      });
+    const codes = [];
+    for (let i = 0; i < 4; i++) codes.push((await change('outraSenha123')).statusCode);
+    expect(codes).toEqual([400, 400, 400, 429]);
+    const waiting = await change(ana.password);
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.json().error.code).toBe('RATE_LIMITED');
+    expect(Number(waiting.headers['retry-after'])).toBeGreaterThan(0);
+    // The same counters as sign-in: that address cannot go on guessing there either.
+    const login = await limited.inject({
+      method: 'POST',
+      url: '/api/v1/session',
+      remoteAddress: '10.0.0.1',
+      payload: { user: { email: ana.user_email, password: 'outraSenha123' } },
+    });
+    expect(login.statusCode).toBe(429);
+    // From an address that has not failed, the right password still changes it.
+    expect((await change(ana.password, '10.0.0.2')).statusCode).toBe(200);
+  });
+
   it("is only for one's own account", async () => {
     const ana = await signUp(app);
     const bob = await signUp(app);
