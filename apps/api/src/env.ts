@@ -99,8 +99,12 @@ export const configSchema = z
     AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
     /** Per account (e-mail) and address: failed logins per 15 minutes; also registrations per e-mail. */
     AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
-    /** Per account, failed logins from every address per hour; then only addresses that have not failed may try. */
+    /** Per account, failed logins from every address per hour; then only addresses that have not failed, or signed in to it before, may try. */
     AUTH_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(25),
+    /** Password recovery requests per account and address per 30 minutes. */
+    AUTH_RECOVERY_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
+    /** Password recovery requests per account from every address per 30 minutes; addresses that signed in to it are exempt. */
+    AUTH_RECOVERY_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
     /** Per person, per 24 hours: new likes, follows (people and collections), saves, invites. */
     SOCIAL_DAILY_LIKES: z.coerce.number().int().min(1).default(500),
     SOCIAL_DAILY_FOLLOWS: z.coerce.number().int().min(1).default(200),

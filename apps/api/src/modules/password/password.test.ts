@@ -179,6 +179,29 @@ describe('password recovery', () => {
     await resetMail(ana.user_email, 5);
   });
 
+  it("a stranger's requests never block the owner's recovery from an address they signed in from (issue 23)", async () => {
+    const ana = await signUp(app);
+    const from = (ip: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/password/recovery',
+        payload: { email: ana.user_email },
+        remoteAddress: ip,
+      });
+    expect((await signIn(ana.user_email, ana.password)).statusCode).toBe(200); // from 127.0.0.1
+    // Five requests from one stranger's address: that address waits.
+    for (let i = 0; i < 5; i += 1) expect((await from('10.0.3.1')).statusCode).toBe(202);
+    expect((await from('10.0.3.1')).statusCode).toBe(429);
+    // More addresses up to the account-wide cap: then new addresses wait too, with a visible 429.
+    let codes: number[] = [];
+    for (let i = 2; i <= 30; i += 1) codes.push((await from(`10.0.3.${i}`)).statusCode);
+    expect(codes).toContain(429);
+    // The owner, from where she signs in, still gets her link.
+    codes = [];
+    for (let i = 0; i < 5; i += 1) codes.push((await from('127.0.0.1')).statusCode);
+    expect(codes).toEqual([202, 202, 202, 202, 202]);
+  });
+
   it('limits requests per IP address', async () => {
     const limitedApp = await ctx.buildApp({ AUTH_RATE_LIMIT_PER_IP: '2' });
     const ask = (email: string) =>
