@@ -138,6 +138,17 @@ export const configSchema = z
     WEB_DIST_DIR: optionalString,
     /** Where profile photos are kept; `DATA_DIR/media` when unset and S3 is not configured. */
     MEDIA_DIR: optionalString,
+    /**
+     * Pictures declaring more pixels than this (read from the header, before decoding) are refused
+     * (issue 23). 25: a 24-megapixel camera photo passes; renditions are at most 640 px wide.
+     */
+    MEDIA_MAX_MEGAPIXELS: z.coerce.number().int().min(1).max(40).default(25),
+    /** Picture uploads (profile photo, item pictures, covers) per person per minute. */
+    MEDIA_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    /** Pictures decoded at once by this process; the others wait up to MEDIA_DECODE_WAIT_SECONDS. */
+    MEDIA_DECODE_CONCURRENCY: z.coerce.number().int().min(1).default(2),
+    /** How long an upload waits for a decoding slot before 429 with Retry-After. */
+    MEDIA_DECODE_WAIT_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
     /** Signs the expiring URLs of private collections' pictures; `DATA_DIR/media-url-secret` when unset. */
     MEDIA_URL_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
     /** S3-compatible photo storage (path-style `${S3_ENDPOINT}/${S3_BUCKET}/key`), used instead of MEDIA_DIR. */

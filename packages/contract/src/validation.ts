@@ -44,6 +44,7 @@ export const validationCodes = [
   'postalCodeInvalid',
   // Account lifecycle: photo and deletion
   'pictureRequired',
+  'pictureTooManyPixels',
   'deletionPasswordRequired',
   'deletionPasswordWrong',
   'deletionEmailMismatch',

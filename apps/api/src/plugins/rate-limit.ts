@@ -138,15 +138,24 @@ async function enforce(limiter: Limiter, request: FastifyRequest, reply: Fastify
 }
 
 /**
- * A `preHandler` allowing one signed-in person at most `max` requests a minute over every route
- * that uses it (one shared count, whatever their address). Runs after authentication, which the
- * key needs.
+ * A `preHandler` allowing one signed-in person (an anonymous caller: their address) at most `max`
+ * requests per `timeWindow` over every route that uses it (one shared count, whatever their
+ * address). `name` keeps the counts of different budgets apart in the shared store. Runs after
+ * authentication, which the key needs.
  */
-export function perPersonPerMinute(app: FastifyInstance, max: number) {
+export function perPerson(
+  app: FastifyInstance,
+  { name, max, timeWindow }: { name: string; max: number; timeWindow: string },
+) {
   const limiter = app.createRateLimit({
     max,
-    timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) => `person:${request.user?.id ?? request.ip}`,
+    timeWindow,
+    keyGenerator: (request: FastifyRequest) =>
+      request.user ? `${name}:person:${request.user.id}` : `${name}:ip:${request.ip}`,
   });
   return (request: FastifyRequest, reply: FastifyReply) => enforce(limiter, request, reply, true);
 }
+
+/** `perPerson` per minute. */
+export const perPersonPerMinute = (app: FastifyInstance, max: number, name: string) =>
+  perPerson(app, { name, max, timeWindow: '1 minute' });

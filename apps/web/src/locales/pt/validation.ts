@@ -41,6 +41,7 @@ export const validation = {
   postalCodeRequired: 'Preencha o campo Cep.',
   postalCodeInvalid: 'Informe o CEP no formato 00000-000.',
   pictureRequired: 'Escolha uma foto.',
+  pictureTooManyPixels: 'A imagem tem pixels demais. Envie uma foto de resolução menor.',
   deletionPasswordRequired: 'Informe a sua senha para confirmar.',
   deletionPasswordWrong: 'Senha incorreta.',
   deletionEmailMismatch: 'Digite o e-mail da sua conta para confirmar.',
