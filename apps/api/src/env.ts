@@ -105,6 +105,8 @@ export const configSchema = z
     AUTH_RECOVERY_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
     /** Password recovery requests per account from every address per 30 minutes; addresses that signed in to it are exempt. */
     AUTH_RECOVERY_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+    /** Data exports (`GET /user/{id}/export`) per person per hour. */
+    ACCOUNT_EXPORTS_PER_HOUR: z.coerce.number().int().min(1).default(1),
     /** Per person, per 24 hours: new likes, follows (people and collections), saves, invites. */
     SOCIAL_DAILY_LIKES: z.coerce.number().int().min(1).default(500),
     SOCIAL_DAILY_FOLLOWS: z.coerce.number().int().min(1).default(200),
