@@ -145,7 +145,7 @@ export async function buildApp({
       await api.register(collectionRoutes, { db, storage });
       await api.register(collectionItemRoutes, { db, storage, config });
       await api.register(notificationRoutes, { db });
-      await api.register(searchRoutes, { db });
+      await api.register(searchRoutes, { db, config });
       await api.register(reactionRoutes, { db, config });
       await api.register(followRoutes, { db, config });
       await api.register(saveRoutes, { db, config });

@@ -105,6 +105,10 @@ export const configSchema = z
     AUTH_RECOVERY_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
     /** Password recovery requests per account from every address per 30 minutes; addresses that signed in to it are exempt. */
     AUTH_RECOVERY_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+    /** Searches per person per minute (each keystroke pause of the search page is one). */
+    SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    /** Matches a search ranks at most (the first found); a word found in more places ranks a sample. */
+    SEARCH_CANDIDATES: z.coerce.number().int().min(1).default(1000),
     /** Data exports (`GET /user/{id}/export`) per person per hour. */
     ACCOUNT_EXPORTS_PER_HOUR: z.coerce.number().int().min(1).default(1),
     /** Per person, per 24 hours: new likes, follows (people and collections), saves, invites. */

@@ -69,6 +69,7 @@ export const validationCodes = [
   'inviteInvalid',
   // Search
   'searchQueryRequired',
+  'searchQueryTooShort',
   'searchTypeInvalid',
 ] as const;
 export type ValidationCode = (typeof validationCodes)[number];

@@ -60,5 +60,7 @@ export const validation: Catalog['validation'] = {
   inviteInvalid: 'This invite is not valid or has expired.',
 
   searchQueryRequired: 'Type what you are looking for.',
+
+  searchQueryTooShort: 'Type at least 2 letters or digits.',
   searchTypeInvalid: 'Choose what to search: collections, items or people.',
 };

@@ -66,5 +66,7 @@ export const validation = {
   inviteInvalid: 'Este convite não é válido ou expirou.',
 
   searchQueryRequired: 'Digite o que deseja buscar.',
+
+  searchQueryTooShort: 'Digite ao menos 2 letras ou números.',
   searchTypeInvalid: 'Escolha o que buscar: coleções, itens ou pessoas.',
 } satisfies Record<ValidationCode, string>;
