@@ -109,6 +109,12 @@ export const configSchema = z
     SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     /** Matches a search ranks at most (the first found); a word found in more places ranks a sample. */
     SEARCH_CANDIDATES: z.coerce.number().int().min(1).default(1000),
+    /**
+     * Items a person may copy per hour by saving collections and items (issue 23). Not counted in
+     * ITEM_WRITES_PER_MINUTE, which would refuse every collection of more than 60 items: 1,000 is
+     * one full collection an hour.
+     */
+    ITEMS_COPIED_PER_HOUR: z.coerce.number().int().min(1).default(1000),
     /** Data exports (`GET /user/{id}/export`) per person per hour. */
     ACCOUNT_EXPORTS_PER_HOUR: z.coerce.number().int().min(1).default(1),
     /** Per person, per 24 hours: new likes, follows (people and collections), saves, invites. */

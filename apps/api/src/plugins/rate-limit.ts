@@ -1,6 +1,6 @@
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 
@@ -159,3 +159,35 @@ export function perPerson(
 /** `perPerson` per minute. */
 export const perPersonPerMinute = (app: FastifyInstance, max: number, name: string) =>
   perPerson(app, { name, max, timeWindow: '1 minute' });
+
+/**
+ * A per-person budget of `max` points per `seconds` where one request may spend many (a saved
+ * copy spends its items). Shared by every node on PostgreSQL, in memory on the embedded database,
+ * like the other limits. Returns a charge: past the budget it gives the points back and throws 429
+ * `RATE_LIMITED` with Retry-After, so a refused request costs nothing.
+ */
+export function pointsBudget(db: Db, { name, max, seconds }: { name: string; max: number; seconds: number }) {
+  const options = { keyPrefix: name, points: max, duration: seconds };
+  const limiter =
+    db.kind === 'postgres'
+      ? new RateLimiterPostgres({
+          ...options,
+          storeClient: pgShapedClient(db),
+          storeType: 'client',
+          tableName: TABLE,
+          tableCreated: true,
+          clearExpiredByTimeout: false,
+        })
+      : new RateLimiterMemory(options);
+  return async (reply: FastifyReply, personId: string, points: number): Promise<void> => {
+    if (points <= 0) return;
+    try {
+      await limiter.consume(personId, points);
+    } catch (res) {
+      if (!(res instanceof RateLimiterRes)) throw res;
+      await limiter.reward(personId, points);
+      reply.header('retry-after', String(Math.max(1, Math.ceil(res.msBeforeNext / 1000))));
+      throw tooManyAttempts();
+    }
+  };
+}
