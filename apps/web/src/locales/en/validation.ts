@@ -4,6 +4,8 @@ export const validation: Catalog['validation'] = {
   invalid: 'Invalid value.',
   tooLong: 'Text too long.',
   invalidCharacter: 'The text contains an invalid character.',
+  textInvisible: 'Use visible letters, digits or symbols.',
+  textBidiControl: 'Remove the characters that change the text direction.',
 
   nameRequired: 'Enter your full name',
   emailRequired: 'Enter your e-mail.',

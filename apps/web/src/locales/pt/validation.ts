@@ -10,6 +10,8 @@ export const validation = {
   invalid: 'Valor inválido.',
   tooLong: 'Texto longo demais.',
   invalidCharacter: 'O texto contém um caractere inválido.',
+  textInvisible: 'Use letras, números ou símbolos visíveis.',
+  textBidiControl: 'Remova os caracteres que mudam a direção do texto.',
 
   nameRequired: 'Informe o seu nome completo',
   emailRequired: 'Informe o seu e-mail.',
