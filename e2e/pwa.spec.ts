@@ -138,3 +138,60 @@ test('with the server stopped: a collection viewed before still reads, other pag
     await server.stop();
   }
 });
+
+test('a shared computer: once the tab of a session without "Lembrar" closes, the next person cannot read its private collections offline (issue 23)', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const server = await startOwnServer();
+  try {
+    const api = await playwrightRequest.newContext({ baseURL: server.baseURL });
+    const lia = await signUp(api, 'Lia Campos');
+    const as = apiAs(api, lia);
+    const list = await as.createCollection({
+      category_id: await as.categoryId('Livros'),
+      name: 'Diário secreto da Lia',
+      description: 'Só meu.',
+      private: true,
+    });
+    await api.dispose();
+
+    const context = await browser.newContext({
+      baseURL: server.baseURL,
+      serviceWorkers: 'allow',
+      locale: 'pt-BR',
+    });
+    const page = await context.newPage();
+    // Signed in without "Lembrar": the session lives in this tab's sessionStorage only.
+    await page.goto('/help');
+    await page.evaluate((s) => {
+      sessionStorage.setItem('token', s.token);
+      sessionStorage.setItem('user_id', s.userId);
+      sessionStorage.setItem('user_name', s.name);
+      sessionStorage.setItem('user_email', s.email);
+      sessionStorage.setItem('user_picture', 'false');
+    }, lia);
+    await page.goto(`/lists/${list.id}`);
+    await expect(page.getByRole('heading', { name: 'Diário secreto da Lia' })).toBeVisible();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+      }
+    });
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Diário secreto da Lia' })).toBeVisible();
+    // Lia closes the tab without signing out; the server (or the network) goes away.
+    await page.close();
+    await server.stop();
+
+    const next = await context.newPage();
+    await next.goto(`/lists/${list.id}`);
+    // The app's files open (they hold nothing of Lia's), and the collection does not.
+    await expect(next.getByText('Erro ao buscar detalhes da coleção:')).toBeVisible();
+    await expect(next.locator('body')).not.toContainText('Diário secreto da Lia');
+    await context.close();
+  } finally {
+    await server.stop();
+  }
+});

@@ -23,6 +23,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaFileRoutes, pictureRoutes } from './modules/media/media.routes.ts';
 import { mediaStorageFor } from './modules/media/media.storage.ts';
 import { imageFileRoutes, imageRoutes } from './modules/media/image.routes.ts';
+import { pictureUploads } from './modules/media/picture-uploads.ts';
 import { loadImageSigningKey } from './modules/media/image-urls.ts';
 import { passwordRoutes } from './modules/password/password.routes.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
@@ -134,6 +135,8 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
+      // One budget and one set of decoding slots for every picture upload route.
+      const uploads = pictureUploads(api, config);
       await api.register(categoryRoutes, { db });
       await api.register(configRoutes, { config });
       await api.register(healthRoutes, { db });
@@ -144,16 +147,16 @@ export async function buildApp({
       await api.register(collectionRoutes, { db, storage });
       await api.register(collectionItemRoutes, { db, storage, config });
       await api.register(notificationRoutes, { db });
-      await api.register(searchRoutes, { db });
+      await api.register(searchRoutes, { db, config });
       await api.register(reactionRoutes, { db, config });
       await api.register(followRoutes, { db, config });
       await api.register(blockRoutes, { db, config });
       await api.register(moderationRoutes, { db, config });
       await api.register(saveRoutes, { db, config });
       await api.register(collaboratorRoutes, { db, config });
-      await api.register(pictureRoutes, { db, storage });
+      await api.register(pictureRoutes, { db, storage, uploads });
       await api.register(accountRoutes, { db, storage, config });
-      await api.register(imageRoutes, { db, storage });
+      await api.register(imageRoutes, { db, storage, uploads });
       await api.register(recommendationRoutes, { db });
       await api.register(analyticsRoutes, { db, config });
       await api.register(captchaRoutes, { captcha, config });

@@ -99,8 +99,24 @@ export const configSchema = z
     AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
     /** Per account (e-mail) and address: failed logins per 15 minutes; also registrations per e-mail. */
     AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
-    /** Per account, failed logins from every address per hour; then only addresses that have not failed may try. */
+    /** Per account, failed logins from every address per hour; then only addresses that have not failed, or signed in to it before, may try. */
     AUTH_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(25),
+    /** Password recovery requests per account and address per 30 minutes. */
+    AUTH_RECOVERY_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
+    /** Password recovery requests per account from every address per 30 minutes; addresses that signed in to it are exempt. */
+    AUTH_RECOVERY_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+    /** Searches per person per minute (each keystroke pause of the search page is one). */
+    SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    /** Matches a search ranks at most (the first found); a word found in more places ranks a sample. */
+    SEARCH_CANDIDATES: z.coerce.number().int().min(1).default(1000),
+    /**
+     * Items a person may copy per hour by saving collections and items (issue 23). Not counted in
+     * ITEM_WRITES_PER_MINUTE, which would refuse every collection of more than 60 items: 1,000 is
+     * one full collection an hour.
+     */
+    ITEMS_COPIED_PER_HOUR: z.coerce.number().int().min(1).default(1000),
+    /** Data exports (`GET /user/{id}/export`) per person per hour. */
+    ACCOUNT_EXPORTS_PER_HOUR: z.coerce.number().int().min(1).default(1),
     /** Per person, per 24 hours: new likes, follows (people and collections), saves, invites. */
     SOCIAL_DAILY_LIKES: z.coerce.number().int().min(1).default(500),
     SOCIAL_DAILY_FOLLOWS: z.coerce.number().int().min(1).default(200),
@@ -137,6 +153,17 @@ export const configSchema = z
     WEB_DIST_DIR: optionalString,
     /** Where profile photos are kept; `DATA_DIR/media` when unset and S3 is not configured. */
     MEDIA_DIR: optionalString,
+    /**
+     * Pictures declaring more pixels than this (read from the header, before decoding) are refused
+     * (issue 23). 25: a 24-megapixel camera photo passes; renditions are at most 640 px wide.
+     */
+    MEDIA_MAX_MEGAPIXELS: z.coerce.number().int().min(1).max(40).default(25),
+    /** Picture uploads (profile photo, item pictures, covers) per person per minute. */
+    MEDIA_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    /** Pictures decoded at once by this process; the others wait up to MEDIA_DECODE_WAIT_SECONDS. */
+    MEDIA_DECODE_CONCURRENCY: z.coerce.number().int().min(1).default(2),
+    /** How long an upload waits for a decoding slot before 429 with Retry-After. */
+    MEDIA_DECODE_WAIT_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
     /** Signs the expiring URLs of private collections' pictures; `DATA_DIR/media-url-secret` when unset. */
     MEDIA_URL_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
     /** S3-compatible photo storage (path-style `${S3_ENDPOINT}/${S3_BUCKET}/key`), used instead of MEDIA_DIR. */

@@ -1,6 +1,7 @@
 import { Server } from 'node:net';
 import { serveBackupRequests } from './db/backup.ts';
 import { openDb } from './db/client.ts';
+import { protectDataDir } from './db/data-dir.ts';
 import { migrate } from './db/migrate.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './env.ts';
@@ -18,6 +19,8 @@ const SHUTDOWN_GRACE_MS = 1_000;
 /** Starts Acervo: configuration, database (migrated), HTTP server, graceful shutdown. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Also on PostgreSQL: DATA_DIR keeps pictures, mails and keys there.
+  protectDataDir(config.DATA_DIR);
   const db = await openDb({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,

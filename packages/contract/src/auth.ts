@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { captchaToken } from './captcha.ts';
 import { envelope, idSchema } from './common.ts';
 import { isCommonPassword } from './common-passwords.ts';
-import { issue, requiredText, type ValidationCode } from './validation.ts';
+import { issue, requiredName, type ValidationCode } from './validation.ts';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -39,7 +39,7 @@ export function email(missing: ValidationCode) {
 export const emailSchema = email(issue.emailRequired);
 const signInEmail = email(issue.loginEmailRequired);
 
-const nameSchema = requiredText(issue.nameRequired, 120);
+const nameSchema = requiredName(issue.nameRequired, 120);
 
 /** The confirmation of a new password must repeat it; the mismatch is the confirmation's error. */
 const confirmationMatches = (b: { password: string; password_confirmation: string }) =>

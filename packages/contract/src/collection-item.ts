@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { envelope, idSchema } from './common.ts';
 import { imageSchema } from './image.ts';
-import { issue, optionalText, requiredText } from './validation.ts';
+import { issue, optionalDescription, requiredName } from './validation.ts';
 import { RATING_MIN, RATING_MAX } from './limits.ts';
 export { RATING_MIN, RATING_MAX };
 
@@ -13,8 +13,8 @@ export const ITEM_DESCRIPTION_MAX = 2000;
  */
 export const ITEMS_PER_COLLECTION_MAX = 1000;
 
-const itemName = requiredText(issue.itemNameRequired, ITEM_NAME_MAX);
-const itemDescription = optionalText(ITEM_DESCRIPTION_MAX);
+const itemName = requiredName(issue.itemNameRequired, ITEM_NAME_MAX);
+const itemDescription = optionalDescription(ITEM_DESCRIPTION_MAX);
 
 /** 0.5 to 5 in half steps; null means "no rating" (no stars are shown). */
 export const ratingSchema = z.nullable(
@@ -46,7 +46,7 @@ export type CollectionItemCreateFields = z.output<typeof collectionItemCreateBod
 
 /** The item-create page (spec section 5): description required. */
 export const collectionItemCreateForm = z.extend(collectionItemCreateBody, {
-  description: requiredText(issue.itemDescriptionRequired, ITEM_DESCRIPTION_MAX),
+  description: requiredName(issue.itemDescriptionRequired, ITEM_DESCRIPTION_MAX),
 });
 
 /** `PUT /api/v1/collection_items/{item}`: name required; absent description or rating is kept. */

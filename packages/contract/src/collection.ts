@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { envelope, idSchema } from './common.ts';
 import { collectionItemSchema, type CollectionItem } from './collection-item.ts';
 import { imageSchema } from './image.ts';
-import { issue, optionalText, requiredText } from './validation.ts';
+import { issue, optionalDescription, requiredName } from './validation.ts';
 import {
   CARD_PREVIEW_ITEMS,
   COLLABORATOR_ROLES,
@@ -27,7 +27,7 @@ const categoryId = z
     z.regex(/^[A-Za-z0-9_-]+$/, issue.categoryUnknown),
   );
 
-const description = optionalText(COLLECTION_DESCRIPTION_MAX);
+const description = optionalDescription(COLLECTION_DESCRIPTION_MAX);
 
 /**
  * `POST /api/v1/collection`. Fields such as `user_id`, `likes` or `followers` are not part of the
@@ -35,7 +35,7 @@ const description = optionalText(COLLECTION_DESCRIPTION_MAX);
  */
 export const collectionCreateBody = z.object({
   category_id: categoryId,
-  name: requiredText(issue.collectionNameRequired, COLLECTION_NAME_MAX),
+  name: requiredName(issue.collectionNameRequired, COLLECTION_NAME_MAX),
   description: z._default(z.optional(description), ''),
   private: z._default(z.optional(z.boolean({ error: issue.privateInvalid })), false),
 });
@@ -48,7 +48,7 @@ export type CollectionCreateFields = z.output<typeof collectionCreateBody>;
  */
 export const collectionUpdateBody = z.object({
   category_id: categoryId,
-  name: requiredText(issue.listNameRequired, COLLECTION_NAME_MAX),
+  name: requiredName(issue.listNameRequired, COLLECTION_NAME_MAX),
   description: z.optional(description),
   private: z.optional(z.boolean({ error: issue.privateInvalid })),
 });

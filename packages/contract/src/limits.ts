@@ -21,6 +21,8 @@ export const RATING_MAX = 5;
 export const SEARCH_TYPES = ['collection', 'item', 'user'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 export const SEARCH_QUERY_MAX = 100;
+/** Letters or digits a search needs: one letter matches nearly everything (issue 23). */
+export const SEARCH_QUERY_MIN = 2;
 
 /** `PUT /api/v1/user/{user_id}/picture`: the largest file accepted (413 beyond it). */
 export const PICTURE_MAX_BYTES = 4 * 1024 * 1024;

@@ -2,18 +2,23 @@ import * as z from 'zod/mini';
 import { idSchema } from './common.ts';
 import { cursorParam, limitParam } from './collection.ts';
 import { issue, requiredText } from './validation.ts';
-import { SEARCH_TYPES, SEARCH_QUERY_MAX, type SearchType } from './limits.ts';
+import { SEARCH_TYPES, SEARCH_QUERY_MAX, SEARCH_QUERY_MIN, type SearchType } from './limits.ts';
 export { SEARCH_TYPES, SEARCH_QUERY_MAX };
 export type { SearchType };
+
+const lettersOrDigits = (q: string) => q.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
 
 /**
  * `GET /api/v1/search?q=...&type=...`. Words are matched accent- and case-insensitively with
  * Portuguese stemming; the last word also matches as a prefix (search while typing). `q` needs at
- * least one letter or digit.
+ * least SEARCH_QUERY_MIN letters or digits.
  */
 export const searchQuery = z.object({
   q: requiredText(issue.searchQueryRequired, SEARCH_QUERY_MAX).check(
     z.regex(/[\p{L}\p{N}]/u, issue.searchQueryRequired),
+    z.refine((q) => lettersOrDigits(q) === 0 || lettersOrDigits(q) >= SEARCH_QUERY_MIN, {
+      error: issue.searchQueryTooShort,
+    }),
   ),
   type: z._default(z.optional(z.enum(SEARCH_TYPES, { error: issue.searchTypeInvalid })), 'collection'),
   limit: limitParam(20),

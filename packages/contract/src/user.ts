@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { envelope, idSchema } from './common.ts';
-import { issue, requiredText, type ValidationCode } from './validation.ts';
+import { issue, requiredName, requiredText, type ValidationCode } from './validation.ts';
 
 /** The 27 federative units of Brazil, by full name, as the account form lists them. */
 export const BRAZILIAN_STATES = [
@@ -91,8 +91,8 @@ function stored(
 
 /** `PUT /api/v1/user/{user_id}`: every account field is required (spec section 5). */
 export const accountBody = z.object({
-  name: requiredText(issue.accountNameRequired, 120),
-  alias_name: requiredText(issue.aliasNameRequired, 60),
+  name: requiredName(issue.accountNameRequired, 120),
+  alias_name: requiredName(issue.aliasNameRequired, 60),
   cellular: stored(
     requiredText(issue.cellularRequired, 30),
     (value) => formatBrazilianPhone(value) ?? { refused: issue.cellularInvalid },

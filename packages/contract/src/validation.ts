@@ -12,6 +12,8 @@ export const validationCodes = [
   'invalid',
   'tooLong',
   'invalidCharacter',
+  'textInvisible',
+  'textBidiControl',
   // Registration, sign-in and passwords
   'nameRequired',
   'emailRequired',
@@ -44,6 +46,7 @@ export const validationCodes = [
   'postalCodeInvalid',
   // Account lifecycle: photo and deletion
   'pictureRequired',
+  'pictureTooManyPixels',
   'deletionPasswordRequired',
   'deletionPasswordWrong',
   'deletionEmailMismatch',
@@ -74,6 +77,7 @@ export const validationCodes = [
   'blockedTerm',
   // Search
   'searchQueryRequired',
+  'searchQueryTooShort',
   'searchTypeInvalid',
 ] as const;
 export type ValidationCode = (typeof validationCodes)[number];
@@ -95,6 +99,24 @@ export function isValidationCode(value: unknown): value is ValidationCode {
 // eslint-disable-next-line no-control-regex -- matching NUL is the point
 const NO_NUL = /^[^\u0000]*$/;
 
+/**
+ * Bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069): they
+ * reorder what follows on screen, so "Filmes\u202Eexe.mp4" reads "Filmes4pm.exe" (issue 23).
+ */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
+/**
+ * A character that shows something: not a format character (zero-width space and joiners, marks
+ * of direction, soft hyphen, BOM), a control, a space, a combining mark on its own, nor one of the
+ * blank letters (Hangul fillers, the blank Braille pattern).
+ */
+const VISIBLE = /[^\p{Cf}\p{Cc}\p{Z}\p{M}\s\u115F\u1160\u2800\u3164\uFFA0]/u;
+
+/** Names and descriptions people read: something visible, and no direction controls. */
+const shown = [
+  z.refine<string>((value) => value === '' || VISIBLE.test(value), { error: issue.textInvisible }),
+  z.refine<string>((value) => !BIDI_CONTROL.test(value), { error: issue.textBidiControl }),
+];
+
 /** Trimmed free text of at most `max` characters, possibly empty. */
 export function optionalText(max: number) {
   return z
@@ -112,4 +134,14 @@ export function requiredText(missing: ValidationCode, max: number) {
       z.maxLength(max, issue.tooLong),
       z.regex(NO_NUL, issue.invalidCharacter),
     );
+}
+
+/** `requiredText` for a name others read (a person's, a collection's, an item's): `shown` too. */
+export function requiredName(missing: ValidationCode, max: number) {
+  return requiredText(missing, max).check(...shown);
+}
+
+/** `optionalText` for a description others read: `shown` too. */
+export function optionalDescription(max: number) {
+  return optionalText(max).check(...shown);
 }

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { DurableNodeFS, DURABLE_START_PARAMS } from './durable-fs.ts';
-import { damagedDatabase, hasDatabase, lockDataDir } from './data-dir.ts';
+import { damagedDatabase, hasDatabase, lockDataDir, protectDataDir } from './data-dir.ts';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
@@ -133,7 +133,7 @@ export async function openDb(options: DbOptions): Promise<Db> {
  * remains of a database, durable commits, and a message naming the directory when it is damaged.
  */
 async function openPgliteDir(dataDir: string, options: DbOptions): Promise<Db> {
-  mkdirSync(dataDir, { recursive: true });
+  protectDataDir(dataDir);
   const lock = lockDataDir(dataDir);
   const dir = resolve(dataDir, 'pglite');
   try {

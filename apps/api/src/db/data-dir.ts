@@ -1,6 +1,9 @@
 import {
+  chmodSync,
   existsSync,
   linkSync,
+  lstatSync,
+  mkdirSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -65,6 +68,26 @@ function readOwner(file: string): LockOwner | undefined {
 }
 
 const lockFile = (dataDir: string) => join(dataDir, 'pglite.lock');
+
+/** Takes group and other permissions off `path` and, for a directory, off everything in it. */
+function tighten(path: string): void {
+  const stat = lstatSync(path);
+  if (stat.isSymbolicLink()) return;
+  if ((stat.mode & 0o077) !== 0) chmodSync(path, stat.mode & 0o700);
+  if (stat.isDirectory()) for (const name of readdirSync(path)) tighten(join(path, name));
+}
+
+/**
+ * DATA_DIR holds the database, pictures, mails and keys: its owner's alone (issue 23: PGlite's
+ * files were created world-writable). The process's umask becomes 077, so whatever it creates from
+ * now on (PGlite's files, WAL segments, pictures, mails) is 0600 and its directories 0700 whatever
+ * mode the creating library asks for; what a looser start left in DATA_DIR is tightened once.
+ */
+export function protectDataDir(dataDir: string): void {
+  process.umask(0o077);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  tighten(dataDir);
+}
 
 /** The live process holding DATA_DIR's lock, if any (used by `npm run backup` to find the server). */
 export function dataDirOwner(dataDir: string): LockOwner | undefined {

@@ -20,9 +20,28 @@ interface NodefsStream {
   nfd?: number;
   node: unknown;
 }
+type SetAttr = (
+  arg: unknown,
+  node: unknown,
+  attr: unknown,
+  chmod: (target: unknown, mode: number) => void,
+  ...rest: unknown[]
+) => void;
 interface Nodefs {
   stream_ops: { fsync?: (stream: NodefsStream) => void };
   realPath(node: unknown): string;
+  doSetAttr: SetAttr;
+}
+
+/**
+ * PostgreSQL inside PGlite sets its files' modes itself (0666: Emscripten's NODEFS passes them on
+ * to chmod), which made DATA_DIR's database world-writable (issue 23). Every mode it sets loses
+ * its group and other bits, so the files stay 0600 and the directories 0700.
+ */
+function ownerOnlyModes(nodefs: Nodefs): void {
+  const doSetAttr = nodefs.doSetAttr.bind(nodefs);
+  nodefs.doSetAttr = (arg, node, attr, chmod, ...rest) =>
+    doSetAttr(arg, node, attr, (target, mode) => chmod(target, mode & ~0o077), ...rest);
 }
 
 export class DurableNodeFS extends NodeFS {
@@ -35,11 +54,13 @@ export class DurableNodeFS extends NodeFS {
 
   override async init(...args: Parameters<NodeFS['init']>): ReturnType<NodeFS['init']> {
     const { emscriptenOpts } = await super.init(...args);
-    if (!this.#durable) return { emscriptenOpts };
+    const durable = this.#durable;
     const preRun = [
       ...(emscriptenOpts.preRun ?? []),
       (mod: { NODEFS: Nodefs }) => {
         const nodefs = mod.NODEFS;
+        ownerOnlyModes(nodefs);
+        if (!durable) return;
         nodefs.stream_ops.fsync = (stream) => {
           if (stream.nfd !== undefined) {
             fs.fsyncSync(stream.nfd);

@@ -1,6 +1,6 @@
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 
@@ -138,15 +138,56 @@ async function enforce(limiter: Limiter, request: FastifyRequest, reply: Fastify
 }
 
 /**
- * A `preHandler` allowing one signed-in person at most `max` requests a minute over every route
- * that uses it (one shared count, whatever their address). Runs after authentication, which the
- * key needs.
+ * A `preHandler` allowing one signed-in person (an anonymous caller: their address) at most `max`
+ * requests per `timeWindow` over every route that uses it (one shared count, whatever their
+ * address). `name` keeps the counts of different budgets apart in the shared store. Runs after
+ * authentication, which the key needs.
  */
-export function perPersonPerMinute(app: FastifyInstance, max: number) {
+export function perPerson(
+  app: FastifyInstance,
+  { name, max, timeWindow }: { name: string; max: number; timeWindow: string },
+) {
   const limiter = app.createRateLimit({
     max,
-    timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) => `person:${request.user?.id ?? request.ip}`,
+    timeWindow,
+    keyGenerator: (request: FastifyRequest) =>
+      request.user ? `${name}:person:${request.user.id}` : `${name}:ip:${request.ip}`,
   });
   return (request: FastifyRequest, reply: FastifyReply) => enforce(limiter, request, reply, true);
+}
+
+/** `perPerson` per minute. */
+export const perPersonPerMinute = (app: FastifyInstance, max: number, name: string) =>
+  perPerson(app, { name, max, timeWindow: '1 minute' });
+
+/**
+ * A per-person budget of `max` points per `seconds` where one request may spend many (a saved
+ * copy spends its items). Shared by every node on PostgreSQL, in memory on the embedded database,
+ * like the other limits. Returns a charge: past the budget it gives the points back and throws 429
+ * `RATE_LIMITED` with Retry-After, so a refused request costs nothing.
+ */
+export function pointsBudget(db: Db, { name, max, seconds }: { name: string; max: number; seconds: number }) {
+  const options = { keyPrefix: name, points: max, duration: seconds };
+  const limiter =
+    db.kind === 'postgres'
+      ? new RateLimiterPostgres({
+          ...options,
+          storeClient: pgShapedClient(db),
+          storeType: 'client',
+          tableName: TABLE,
+          tableCreated: true,
+          clearExpiredByTimeout: false,
+        })
+      : new RateLimiterMemory(options);
+  return async (reply: FastifyReply, personId: string, points: number): Promise<void> => {
+    if (points <= 0) return;
+    try {
+      await limiter.consume(personId, points);
+    } catch (res) {
+      if (!(res instanceof RateLimiterRes)) throw res;
+      await limiter.reward(personId, points);
+      reply.header('retry-after', String(Math.max(1, Math.ceil(res.msBeforeNext / 1000))));
+      throw tooManyAttempts();
+    }
+  };
 }

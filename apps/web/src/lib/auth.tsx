@@ -54,6 +54,12 @@ export function AuthProvider({
     return clearOfflineData();
   }, [queryClient]);
 
+  // Started with no session stored (a tab of a session without "Lembrar" closed, on a shared
+  // computer): nothing kept for offline reading belongs to whoever is here now (issue 23).
+  useEffect(() => {
+    if (!readStoredSession()) void clearOfflineData();
+  }, []);
+
   useEffect(() => {
     setUnauthorizedHandler(() => {
       void forget();

@@ -122,6 +122,49 @@ describe('GET /api/v1/user/{user_id}/export', () => {
     expect(data.notifications.map((n) => n.actor_name)).toContain('Bia Outra');
   });
 
+  it('streams the file in pages (no Content-Length, every row there, in order) and allows one export per hour (issue 23)', async () => {
+    const { ana, bia } = await twoPeople();
+    // More notices than one page holds.
+    await ctx.db.query(
+      `INSERT INTO notifications (id, recipient_id, kind, actor_id, created_at, read_at)
+       SELECT 'bulk' || lpad(n::text, 5, '0'), $1, 'new_follower', $2,
+              now() - interval '1 day' + n * interval '1 second', now()
+       FROM generate_series(1, 1234) AS n`,
+      [ana.user_id, bia.user_id],
+    );
+    const res = await call('GET', `/api/v1/user/${ana.user_id}/export`, ana);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-length']).toBeUndefined();
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="acervo-/);
+    const data = res.json() as AccountExport;
+    const bulk = data.notifications.map((n) => n.id as string).filter((id) => id.startsWith('bulk'));
+    expect(bulk).toHaveLength(1234);
+    expect(bulk).toEqual([...bulk].sort());
+    expect(data.account).toMatchObject({ id: ana.user_id });
+
+    const again = await call('GET', `/api/v1/user/${ana.user_id}/export`, ana);
+    expect(again.statusCode).toBe(429);
+    expect(again.json().error.code).toBe('RATE_LIMITED');
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
+    // Bia's budget is her own.
+    expect((await call('GET', `/api/v1/user/${bia.user_id}/export`, bia)).statusCode).toBe(200);
+  });
+
+  it('names a liked or followed collection only while the person may still see it (issue 23)', async () => {
+    const { ana, bia, bias } = await twoPeople();
+    const hide = await call('PUT', `/api/v1/collection/${bias.id}`, bia, {
+      category_id: bias.category_id,
+      name: 'Presente surpresa da Ana',
+      private: true,
+    });
+    expect(hide.statusCode).toBe(200);
+    const res = await call('GET', `/api/v1/user/${ana.user_id}/export`, ana);
+    const data = res.json() as AccountExport;
+    expect(data.likes).toEqual([expect.objectContaining({ id: bias.id, name: null })]);
+    expect(data.collections_followed).toEqual([expect.objectContaining({ id: bias.id, name: null })]);
+    expect(res.body).not.toContain('Presente surpresa');
+  });
+
   it("is 403 for someone else's account, 404 for nobody's, 401 signed out", async () => {
     const { ana, bia } = await twoPeople();
     expect((await call('GET', `/api/v1/user/${bia.user_id}/export`, ana)).statusCode).toBe(403);

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import { tooManyAttempts } from '../../plugins/rate-limit.ts';
 
 /**
@@ -40,12 +41,64 @@ async function release(db: Queryable, r: Reservation): Promise<void> {
   );
 }
 
+/**
+ * Addresses that signed in to an account in the last KNOWN_FOR_DAYS days keep their own budget
+ * while the account is under attack (issue 23): a stranger's failures elsewhere cannot lock the
+ * owner out of their usual address. Kept as one row per day under a hash of e-mail and address,
+ * so the table holds no readable address.
+ */
+const KNOWN_FOR_DAYS = 90;
+const knownKey = (email: string, ip: string) => `known:${hashToken(`${email}\n${ip}`)}`;
+
+async function rememberAddress(db: Queryable, email: string, ip: string): Promise<void> {
+  await db.query(
+    `INSERT INTO auth_attempts (key, window_start, count) VALUES ($1, date_trunc('day', now()), 1)
+     ON CONFLICT (key, window_start) DO NOTHING`,
+    [knownKey(email, ip)],
+    'auth_known_remember',
+  );
+}
+
+async function isKnownAddress(db: Queryable, email: string, ip: string): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM auth_attempts
+     WHERE key = $1 AND window_start > now() - make_interval(days => $2::int) LIMIT 1`,
+    [knownKey(email, ip), KNOWN_FOR_DAYS],
+    'auth_known_find',
+  );
+  return rows.length > 0;
+}
+
+/** How long `purgeExpiredSessions` keeps the rows of known addresses. */
+export const KNOWN_ADDRESS_DAYS = KNOWN_FOR_DAYS;
+
 function refuse(reply: FastifyReply, resetsIn: number): never {
   reply.header('retry-after', String(resetsIn));
   throw tooManyAttempts();
 }
 
-/** At most `max` attempts per key and window, whatever their outcome (registration, recovery). */
+/**
+ * Password recovery: at most `perAddress` requests per account and address, and `perAccount`
+ * from every address, per half hour. Addresses that signed in to the account are held only by
+ * their own count, so a stranger's requests never block the owner's (issue 23); every refusal is
+ * a visible 429, never a silent 202 without a mail.
+ */
+export function recoveryLimit(
+  db: Db,
+  { perAddress, perAccount }: { perAddress: number; perAccount: number },
+) {
+  const seconds = 30 * 60;
+  return async (request: FastifyRequest, reply: FastifyReply, email: string): Promise<void> => {
+    const fromHere = await reserve(db, `recovery:${email}:${request.ip}`, seconds);
+    if (fromHere.count > perAddress) refuse(reply, fromHere.resetsIn);
+    const everywhere = await reserve(db, `recovery:${email}`, seconds);
+    if (everywhere.count > perAccount && !(await isKnownAddress(db, email, request.ip))) {
+      refuse(reply, everywhere.resetsIn);
+    }
+  };
+}
+
+/** At most `max` attempts per key and window, whatever their outcome (registration). */
 export function attemptLimit(
   db: Db,
   { purpose, max, seconds }: { purpose: string; max: number; seconds: number },
@@ -70,7 +123,8 @@ const isUnauthenticated = (err: unknown) => err instanceof AppError && err.statu
  * Sign-in attempts are counted per account *and* address, so a stranger's wrong guesses never
  * lock the owner out: past `perAccountAndIp` failures that address waits; past `perAccount`
  * failures from everywhere, only addresses that have not failed for this account may still try
- * (the owner on their own device). A correct password gives its reservations back.
+ * (the owner on their own device), and so may addresses that signed in to it before. A correct
+ * password gives its reservations back and remembers the address.
  * Every check of an account's password goes through it with the same counters (account deletion
  * re-asks the password): otherwise a stolen session would be an unlimited password oracle.
  */
@@ -86,12 +140,20 @@ function loginGuard(db: Db, limits: LoginLimits) {
     const fromHere = await reserve(db, `login:${email}:${request.ip}`, 15 * 60);
     const everywhere = await reserve(db, `login:${email}`, 60 * 60);
     if (fromHere.count > limits.perAccountAndIp) refuse(reply, fromHere.resetsIn);
-    // Earlier failures from this address while the account is under attack: wait.
-    if (everywhere.count > limits.perAccount && fromHere.count > 1) refuse(reply, everywhere.resetsIn);
+    // Earlier failures from this address while the account is under attack: wait, unless this
+    // address has signed in to the account before (the owner's own budget is `fromHere`).
+    if (
+      everywhere.count > limits.perAccount &&
+      fromHere.count > 1 &&
+      !(await isKnownAddress(db, email, request.ip))
+    ) {
+      refuse(reply, everywhere.resetsIn);
+    }
     try {
       const result = await attempt();
       await release(db, fromHere);
       await release(db, everywhere);
+      await rememberAddress(db, email, request.ip);
       return result;
     } catch (err) {
       // Only a wrong password counts; anything else (a 400, a failure of ours) gives it back.

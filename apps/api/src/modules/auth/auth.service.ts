@@ -9,6 +9,7 @@ import type { SessionUser } from './session-cache.ts';
 import { accountSuspended } from '../access/access.policy.ts';
 import { accountActive } from '../access/access.sql.ts';
 import { assertNoBlockedTerms } from '../moderation/blocked-terms.ts';
+import { KNOWN_ADDRESS_DAYS } from './attempts.service.ts';
 
 export interface AuthOptions {
   sessionTtlDays: number;
@@ -202,7 +203,11 @@ export async function logout(db: Queryable, tokenHash: string): Promise<void> {
 /** Expired sessions and ended attempt windows are useless; dropping them keeps the tables small. */
 export async function purgeExpiredSessions(db: Queryable): Promise<number> {
   const rows = await db.query('DELETE FROM sessions WHERE expires_at <= now() RETURNING 1');
-  // Attempt windows last an hour at most (attempts.service.ts).
-  await db.query("DELETE FROM auth_attempts WHERE window_start < now() - interval '1 day'");
+  // Attempt windows last an hour at most; known addresses are kept longer (attempts.service.ts).
+  await db.query(
+    `DELETE FROM auth_attempts WHERE window_start < now() - interval '1 day'
+       AND (key NOT LIKE 'known:%' OR window_start < now() - make_interval(days => $1::int))`,
+    [KNOWN_ADDRESS_DAYS],
+  );
   return rows.length;
 }

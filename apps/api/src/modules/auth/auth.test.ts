@@ -240,6 +240,24 @@ describe('rate limits', () => {
     expect((await attempt(victim.user_email, victim.password, '192.168.1.20')).statusCode).toBe(200);
   });
 
+  it("after a stranger's failures, a typo does not lock the owner out of an address they signed in from (issue 23)", async () => {
+    const app = await ctx.buildApp({ AUTH_RATE_LIMIT_PER_ACCOUNT: '10', AUTH_FAILURES_PER_ACCOUNT: '3' });
+    const attempt = attemptOn(app);
+    const owner = await signUp(app);
+    expect((await attempt(owner.user_email, owner.password, '192.168.1.20')).statusCode).toBe(200);
+    for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.4']) {
+      expect((await attempt(owner.user_email, 'Errada12345', ip)).statusCode).toBe(401);
+    }
+    // The owner mistypes at home, then types it right: in, and a few more typos keep their own budget.
+    expect((await attempt(owner.user_email, 'Errada12345', '192.168.1.20')).statusCode).toBe(401);
+    expect((await attempt(owner.user_email, owner.password, '192.168.1.20')).statusCode).toBe(200);
+    expect((await attempt(owner.user_email, 'Errada12345', '192.168.1.20')).statusCode).toBe(401);
+    expect((await attempt(owner.user_email, 'Errada12345', '192.168.1.20')).statusCode).toBe(401);
+    expect((await attempt(owner.user_email, owner.password, '192.168.1.20')).statusCode).toBe(200);
+    // The stranger's addresses still wait; a success elsewhere does not free them.
+    expect((await attempt(owner.user_email, 'Errada12345', '10.0.0.1')).statusCode).toBe(429);
+  });
+
   it('never counts a correct password', async () => {
     const app = await ctx.buildApp({ AUTH_RATE_LIMIT_PER_ACCOUNT: '2', AUTH_FAILURES_PER_ACCOUNT: '2' });
     const attempt = attemptOn(app);

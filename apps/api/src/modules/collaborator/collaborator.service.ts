@@ -59,6 +59,11 @@ async function upsertCollaborator(
   if (userId === guard!.user_id) throw validationFailed({ user_id: issue.collaboratorIsOwner });
   await assertUserExists(tx, userId, { lock: 'key share' });
   await assertPersonVisible(tx, userId, viewer);
+  const [before] = await tx.query<{ role: CollaboratorRole }>(
+    'SELECT role FROM collection_collaborators WHERE collection_id = $1 AND user_id = $2',
+    [collectionId, userId],
+    'collaborator_role_before',
+  );
   const [row] = await tx.query<Collaborator & { created: boolean }>(
     `WITH saved AS (
        INSERT INTO collection_collaborators (collection_id, user_id, role) VALUES ($1, $2, $3)
@@ -71,6 +76,7 @@ async function upsertCollaborator(
     [collectionId, userId, role],
     'collaborator_upsert',
   );
+  if (before?.role === 'editor' && role === 'viewer') await endInviteLinks(tx, collectionId);
   const { created, ...collaborator } = row!;
   if (created) {
     if (charge) await charge(tx, viewer, 'invite');
@@ -114,18 +120,44 @@ export async function putCollaboratorByEmail(
   return db.transaction((tx) => upsertCollaborator(tx, collectionId, viewer, user.id, role, null));
 }
 
-/** The owner removes anyone; a collaborator may remove themself. Idempotent. */
+/**
+ * Ends every open invite link of a collection. Called when the owner removes or demotes someone
+ * (issue 23): whoever was taken off may still hold an old link, and would walk back in with it.
+ * The owner shares a new link with those who should still join.
+ */
+async function endInviteLinks(tx: Queryable, collectionId: string): Promise<number> {
+  const rows = await tx.query(
+    `UPDATE collection_invite_links SET revoked_at = now()
+     WHERE collection_id = $1 AND revoked_at IS NULL AND expires_at > now()
+     RETURNING 1`,
+    [collectionId],
+    'invite_links_end',
+  );
+  return rows.length;
+}
+
+/**
+ * The owner removes anyone (which ends the collection's open invite links); a collaborator may
+ * remove themself (links stay: nobody took anything away). Idempotent.
+ */
 export async function removeCollaborator(
-  db: Queryable,
+  db: Db,
   collectionId: string,
   viewer: Viewer,
   userId: string,
 ): Promise<void> {
-  assertCanRemoveCollaborator(await findGuarded(db, collectionId, viewer), viewer, userId);
-  await db.query('DELETE FROM collection_collaborators WHERE collection_id = $1 AND user_id = $2', [
-    collectionId,
-    userId,
-  ]);
+  await db.transaction(async (tx) => {
+    assertCanRemoveCollaborator(
+      await findGuarded(tx, collectionId, viewer, { lock: 'share' }),
+      viewer,
+      userId,
+    );
+    const removed = await tx.query(
+      'DELETE FROM collection_collaborators WHERE collection_id = $1 AND user_id = $2 RETURNING 1',
+      [collectionId, userId],
+    );
+    if (removed.length > 0 && userId !== viewer.id) await endInviteLinks(tx, collectionId);
+  });
 }
 
 // ---- Invite links ----
@@ -165,13 +197,7 @@ export async function revokeInviteLinks(
   viewer: Viewer,
 ): Promise<number> {
   assertCan('manage', await findGuarded(db, collectionId, viewer), viewer);
-  const rows = await db.query(
-    `UPDATE collection_invite_links SET revoked_at = now()
-     WHERE collection_id = $1 AND revoked_at IS NULL AND expires_at > now()
-     RETURNING 1`,
-    [collectionId],
-  );
-  return rows.length;
+  return endInviteLinks(db, collectionId);
 }
 
 type OpenInvite = InvitePreview & { owner_id: string };

@@ -295,6 +295,36 @@ describe('invite links: POST|DELETE /collection/{id}/invite_link, GET|POST /invi
     expect((await get(`/api/v1/collection/${secret.id}`, guest)).statusCode).toBe(404);
   });
 
+  it('ends on removal or demotion: a removed or demoted collaborator cannot re-enter through an old link (issue 23)', async () => {
+    const { owner, guest, secret } = await scene();
+    const link = (await createLink(secret.id, owner, 'editor')).json().data as InviteLink;
+    expect((await send('POST', `/api/v1/invite/${link.token}`, guest)).json().data.role).toBe('editor');
+
+    const removed = await send(
+      'DELETE',
+      `/api/v1/collection/${secret.id}/collaborators/${guest.user_id}`,
+      owner,
+    );
+    expect(removed.statusCode).toBe(200);
+    const back = await send('POST', `/api/v1/invite/${link.token}`, guest);
+    expect(back.statusCode).toBe(404);
+    expect(back.json().error.code).toBe('INVITE_INVALID');
+    expect((await get(`/api/v1/collection/${secret.id}`, guest)).statusCode).toBe(404);
+
+    const second = (await createLink(secret.id, owner, 'editor')).json().data as InviteLink;
+    expect((await send('POST', `/api/v1/invite/${second.token}`, guest)).json().data.role).toBe('editor');
+    await send('PUT', `/api/v1/collection/${secret.id}/collaborators/${guest.user_id}`, owner, {
+      role: 'viewer',
+    });
+    expect((await send('POST', `/api/v1/invite/${second.token}`, guest)).statusCode).toBe(404);
+    expect((await get(`/api/v1/collection/${secret.id}`, guest)).json().data.my_role).toBe('viewer');
+
+    // Leaving on one's own keeps the owner's links open: nobody took anything away.
+    const third = (await createLink(secret.id, owner, 'viewer')).json().data as InviteLink;
+    await send('DELETE', `/api/v1/collection/${secret.id}/collaborators/${guest.user_id}`, guest);
+    expect((await send('POST', `/api/v1/invite/${third.token}`, guest)).json().data.role).toBe('viewer');
+  });
+
   it('answers 404 for an unknown token, 400 for a malformed one, 401 anonymous', async () => {
     const { owner, guest, secret } = await scene();
     const link = (await createLink(secret.id, owner)).json().data as InviteLink;

@@ -46,7 +46,7 @@ export async function collectionItemRoutes(
   app.addHook('onRequest', signInRequired);
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Every item write counts against one per-person budget (300 items in a second, issue 14).
-  const writes = perPersonPerMinute(app, config.ITEM_WRITES_PER_MINUTE);
+  const writes = perPersonPerMinute(app, config.ITEM_WRITES_PER_MINUTE, 'item-writes');
 
   r.post(
     '/collection_items',

@@ -13,6 +13,7 @@ import { signedUrlLifetime } from './image-urls.ts';
 import { isPublicImage, readImage } from './image.service.ts';
 import { acceptOneFile, readUploadedFile, refuseDeclaredTooLarge } from './media.routes.ts';
 import type { MediaStorage } from './media.storage.ts';
+import type { PictureUploads } from './picture-uploads.ts';
 import {
   assertCoverEditable,
   assertItemEditable,
@@ -24,13 +25,13 @@ import {
 } from './picture.service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const uploadErrors = { ...errors, 413: errorBodySchema, 415: errorBodySchema };
+const uploadErrors = { ...errors, 413: errorBodySchema, 415: errorBodySchema, 429: errorBodySchema };
 const UPLOAD = 'JPEG, PNG, GIF or WebP up to 4 MB, cropped to `aspect` (poster 2:3 or square 1:1)';
 
 /** Pictures of items and collection covers: `PUT` (upload) and `DELETE`. */
 export async function imageRoutes(
   app: FastifyInstance,
-  { db, storage }: { db: Db; storage: MediaStorage },
+  { db, storage, uploads }: { db: Db; storage: MediaStorage; uploads: PictureUploads },
 ): Promise<void> {
   app.addHook('onRequest', signInRequired);
   await acceptOneFile(app);
@@ -49,12 +50,15 @@ export async function imageRoutes(
         response: { 200: collectionItemResponse, ...uploadErrors },
       },
       onRequest: refuseDeclaredTooLarge,
+      preHandler: uploads.perPerson,
     },
-    async (request) => {
+    async (request, reply) => {
       const user = signedInUser(request);
       await assertItemEditable(db, request.params.item, user);
       const data = await readUploadedFile(request);
-      const item = await setItemImage(db, storage, request.params.item, user, data, request.query.aspect);
+      const item = await uploads.decode(reply, data, () =>
+        setItemImage(db, storage, request.params.item, user, data, request.query.aspect),
+      );
       return { data: item };
     },
   );
@@ -89,14 +93,21 @@ export async function imageRoutes(
         response: { 200: collectionResponse, ...uploadErrors },
       },
       onRequest: refuseDeclaredTooLarge,
+      // Only an upload counts; choosing an item's picture decodes nothing.
+      preHandler: async (request, reply) => {
+        if (request.isMultipart()) await uploads.perPerson(request, reply);
+      },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = signedInUser(request);
       const { id } = request.params;
       await assertCoverEditable(db, id, user);
       if (request.isMultipart()) {
         const data = await readUploadedFile(request);
-        return { data: await uploadCover(db, storage, id, user, data, request.query.aspect) };
+        const cover = await uploads.decode(reply, data, () =>
+          uploadCover(db, storage, id, user, data, request.query.aspect),
+        );
+        return { data: cover };
       }
       const body = coverFromItemBody.safeParse(request.body);
       if (!body.success) throw validationFailed({ item_id: issue.invalid });

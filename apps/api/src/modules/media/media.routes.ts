@@ -10,6 +10,7 @@ import { AppError, validationFailed } from '../../lib/app-error.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
 import { assertOwnAccount } from '../user/user.service.ts';
 import { readMedia, removePicture, setPicture } from './media.service.ts';
+import type { PictureUploads } from './picture-uploads.ts';
 import type { MediaStorage } from './media.storage.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -47,7 +48,7 @@ export async function readUploadedFile(request: FastifyRequest): Promise<Buffer>
 /** `PUT` and `DELETE /api/v1/user/{id}/picture`: the person's own profile photo. */
 export async function pictureRoutes(
   app: FastifyInstance,
-  { db, storage }: { db: Db; storage: MediaStorage },
+  { db, storage, uploads }: { db: Db; storage: MediaStorage; uploads: PictureUploads },
 ): Promise<void> {
   app.addHook('onRequest', signInRequired);
   await acceptOneFile(app);
@@ -63,15 +64,25 @@ export async function pictureRoutes(
         security: bearerSecurity,
         params: userParams,
         consumes: ['multipart/form-data'],
-        response: { 200: userAccountResponse, 413: errorBodySchema, 415: errorBodySchema, ...errors },
+        response: {
+          200: userAccountResponse,
+          413: errorBodySchema,
+          415: errorBodySchema,
+          429: errorBodySchema,
+          ...errors,
+        },
       },
       onRequest: refuseDeclaredTooLarge,
+      preHandler: uploads.perPerson,
     },
-    async (request) => {
+    async (request, reply) => {
       const user = signedInUser(request);
       await assertOwnAccount(db, request.params.user_id, user);
       const data = await readUploadedFile(request);
-      return { data: await setPicture(db, storage, request.params.user_id, user, data) };
+      const account = await uploads.decode(reply, data, () =>
+        setPicture(db, storage, request.params.user_id, user, data),
+      );
+      return { data: account };
     },
   );
 

@@ -15,22 +15,30 @@ import type { Config } from '../../env.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
 import { perIpPerMinute } from '../../plugins/rate-limit.ts';
 import { captchaRequired, type CaptchaVerifier } from '../captcha/captcha.service.ts';
-import { attemptLimit } from '../auth/attempts.service.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { passwordGuard, recoveryLimit } from '../auth/attempts.service.ts';
 import { assertOwnAccount } from '../user/user.service.ts';
 import { changePassword, requestPasswordReset, resetPassword } from './password.service.ts';
 
 const tags = ['password'];
 const errors = { 400: errorBodySchema, 429: errorBodySchema };
 
-/** The issue's anchor: five reset mails per e-mail per half hour, whoever asks. */
-const RECOVERY_PER_EMAIL = { max: 5, seconds: 30 * 60, purpose: 'recovery' };
+const isWrongPassword = (err: unknown) =>
+  err instanceof AppError && err.fields?.old_password === 'oldPasswordWrong';
 
 export async function passwordRoutes(
   app: FastifyInstance,
   { db, config, captcha }: { db: Db; config: Config; captcha: CaptchaVerifier },
 ): Promise<void> {
   const perIp = perIpPerMinute(config.AUTH_RATE_LIMIT_PER_IP);
-  const recoveryLimit = attemptLimit(db, RECOVERY_PER_EMAIL);
+  // Per account and address, and per account with addresses it signed in from exempt (issue 23).
+  const limitRecovery = recoveryLimit(db, {
+    perAddress: config.AUTH_RECOVERY_PER_ADDRESS,
+    perAccount: config.AUTH_RECOVERY_PER_ACCOUNT,
+  });
+  // The current password asked here counts with sign-in's failures (decision 022): otherwise a
+  // stolen session could guess it without limit (issue 23).
+  const guardPassword = passwordGuard(db, config);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -47,7 +55,7 @@ export async function passwordRoutes(
       },
     },
     async (request, reply) => {
-      await recoveryLimit(reply, request.body.email);
+      await limitRecovery(request, reply, request.body.email);
       // Answered before the account is even looked up, so neither the answer nor its timing says
       // whether it exists; the token and its mail commit together right after.
       await reply.status(202).send({ data: { requested: true as const } });
@@ -96,10 +104,16 @@ export async function passwordRoutes(
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = signedInUser(request);
       await assertOwnAccount(db, request.params.user_id, user);
-      await changePassword(db, user.id, user.tokenHash, request.body, config.PUBLIC_URL);
+      await guardPassword(
+        request,
+        reply,
+        user.email,
+        () => changePassword(db, user.id, user.tokenHash, request.body, config.PUBLIC_URL),
+        isWrongPassword,
+      );
       app.sessionCache.forgetUser(user.id);
       return { data: { changed: true as const } };
     },

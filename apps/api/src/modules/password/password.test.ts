@@ -179,6 +179,29 @@ describe('password recovery', () => {
     await resetMail(ana.user_email, 5);
   });
 
+  it("a stranger's requests never block the owner's recovery from an address they signed in from (issue 23)", async () => {
+    const ana = await signUp(app);
+    const from = (ip: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/password/recovery',
+        payload: { email: ana.user_email },
+        remoteAddress: ip,
+      });
+    expect((await signIn(ana.user_email, ana.password)).statusCode).toBe(200); // from 127.0.0.1
+    // Five requests from one stranger's address: that address waits.
+    for (let i = 0; i < 5; i += 1) expect((await from('10.0.3.1')).statusCode).toBe(202);
+    expect((await from('10.0.3.1')).statusCode).toBe(429);
+    // More addresses up to the account-wide cap: then new addresses wait too, with a visible 429.
+    let codes: number[] = [];
+    for (let i = 2; i <= 30; i += 1) codes.push((await from(`10.0.3.${i}`)).statusCode);
+    expect(codes).toContain(429);
+    // The owner, from where she signs in, still gets her link.
+    codes = [];
+    for (let i = 0; i < 5; i += 1) codes.push((await from('127.0.0.1')).statusCode);
+    expect(codes).toEqual([202, 202, 202, 202, 202]);
+  });
+
   it('limits requests per IP address', async () => {
     const limitedApp = await ctx.buildApp({ AUTH_RATE_LIMIT_PER_IP: '2' });
     const ask = (email: string) =>
@@ -237,6 +260,40 @@ describe('password change', () => {
       password_confirmation: 'confirmPasswordRequired',
     });
     expect((await signIn(ana.user_email, ana.password)).statusCode).toBe(200);
+  });
+
+  it('counts wrong current passwords with sign-in failures and answers 429 past the limit (issue 23)', async () => {
+    const limited = await ctx.buildApp({ AUTH_RATE_LIMIT_PER_ACCOUNT: '3' });
+    const ana = await signUp(limited);
+    const change = (oldPassword: string, ip = '10.0.0.1') =>
+      limited.inject({
+        method: 'PUT',
+        url: `/api/v1/user/${ana.user_id}/password`,
+        headers: ana.auth,
+        remoteAddress: ip,
+        payload: {
+          old_password: oldPassword,
+          password: 'NovaSenha2026',
+          password_confirmation: 'NovaSenha2026',
+        },
+      });
+    const codes = [];
+    for (let i = 0; i < 4; i++) codes.push((await change('outraSenha123')).statusCode);
+    expect(codes).toEqual([400, 400, 400, 429]);
+    const waiting = await change(ana.password);
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.json().error.code).toBe('RATE_LIMITED');
+    expect(Number(waiting.headers['retry-after'])).toBeGreaterThan(0);
+    // The same counters as sign-in: that address cannot go on guessing there either.
+    const login = await limited.inject({
+      method: 'POST',
+      url: '/api/v1/session',
+      remoteAddress: '10.0.0.1',
+      payload: { user: { email: ana.user_email, password: 'outraSenha123' } },
+    });
+    expect(login.statusCode).toBe(429);
+    // From an address that has not failed, the right password still changes it.
+    expect((await change(ana.password, '10.0.0.2')).statusCode).toBe(200);
   });
 
   it("is only for one's own account", async () => {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { assertCan, type Viewer } from '../access/access.policy.ts';
+import { assertCan, can, collectionNotFound, type Viewer } from '../access/access.policy.ts';
 import { findGuarded } from '../collection/collection.service.ts';
 import { toggleRelation, type ChargeDailyCap } from '../daily-cap/daily-cap.service.ts';
 import { notify } from '../notification/notification.service.ts';
@@ -29,7 +29,20 @@ export async function setReaction(
   const { table, count, action } = REACTIONS[reaction];
   return db.transaction(async (tx) => {
     // The share lock keeps the collection from being deleted under the new row.
-    assertCan(action, await findGuarded(tx, collectionId, viewer, { lock: 'share' }), viewer);
+    const guard = await findGuarded(tx, collectionId, viewer, { lock: 'share' });
+    if (guard && !on && !can('read', guard, viewer)) {
+      // The collection became private (issue 23): one's own like or follow can still be taken
+      // back. The answer tells nothing of it (total 0); with nothing to take back, the same 404 as
+      // for a collection that does not exist.
+      const removed = await tx.query(
+        `DELETE FROM ${table} WHERE collection_id = $1 AND user_id = $2 RETURNING 1`,
+        [collectionId, viewer.id],
+        `collection_${reaction}_take_back_unseen`,
+      );
+      if (removed.length === 0) throw collectionNotFound();
+      return { total: 0, created: false };
+    }
+    assertCan(action, guard, viewer);
     const created = await toggleRelation(
       tx,
       { table, columns: ['collection_id', 'user_id'] },

@@ -30,6 +30,31 @@ async function scene() {
 }
 
 describe('PUT|DELETE /api/v1/collection/{id}/like', () => {
+  it('takes a like or follow back after the collection became private, revealing nothing (issue 23)', async () => {
+    const { owner, fan, pub } = await scene();
+    await send('PUT', `/api/v1/collection/${pub.id}/like`, fan);
+    await send('PUT', `/api/v1/collection/${pub.id}/follow`, fan);
+    const hide = await ctx.request('PUT', `/api/v1/collection/${pub.id}`, owner, {
+      category_id: FILMES,
+      name: 'Pública',
+      private: true,
+    });
+    expect(hide.statusCode).toBe(200);
+    expect((await get(`/api/v1/collection/${pub.id}`, fan)).statusCode).toBe(404);
+
+    const unlike = await send('DELETE', `/api/v1/collection/${pub.id}/like`, fan);
+    expect(unlike.statusCode).toBe(200);
+    expect(unlike.json()).toEqual({ data: { liked: false, total_likes: 0 } });
+    const unfollow = await send('DELETE', `/api/v1/collection/${pub.id}/follow`, fan);
+    expect(unfollow.statusCode).toBe(200);
+    expect(unfollow.json()).toEqual({ data: { following: false, total_followers: 0 } });
+    expect(await collectionAs(pub.id, owner)).toMatchObject({ likes: 0, followers: 0 });
+    // Nothing left to take back: the same 404 as for a collection that does not exist.
+    const again = await send('DELETE', `/api/v1/collection/${pub.id}/like`, fan);
+    expect(again.statusCode).toBe(404);
+    expect((await send('DELETE', '/api/v1/collection/naoexiste1234/like', fan)).statusCode).toBe(404);
+  });
+
   it('likes and unlikes, answering the state and the new total, shown on the collection for the liker only', async () => {
     const { owner, fan, pub } = await scene();
     const liked = await send('PUT', `/api/v1/collection/${pub.id}/like`, fan);

@@ -8,6 +8,7 @@ import { collectionSaveBody, itemSaveBody } from '@acervo/contract/social';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { bearerSecurity, signedInUser } from '../../plugins/authentication.ts';
+import { pointsBudget } from '../../plugins/rate-limit.ts';
 import { CAPPED_ERRORS, cappedRoutes } from '../daily-cap/capped-routes.ts';
 import { respondOnce } from '../idempotency/idempotency.service.ts';
 import { saveCollection, saveItem } from './save.service.ts';
@@ -19,6 +20,13 @@ export async function saveRoutes(
   { db, config }: { db: Db; config: Config },
 ): Promise<void> {
   const { r, charge } = cappedRoutes(app, config);
+  // Copied items count against an item budget of their own (issue 23: 100 saves of a 1,000-item
+  // collection wrote 100,000 items past ITEM_WRITES_PER_MINUTE).
+  const copiedItems = pointsBudget(db, {
+    name: 'items-copied',
+    max: config.ITEMS_COPIED_PER_HOUR,
+    seconds: 60 * 60,
+  });
 
   r.post(
     '/collection/:id/save',
@@ -38,10 +46,11 @@ export async function saveRoutes(
     async (request, reply) => {
       const user = signedInUser(request);
       const options = request.body ?? collectionSaveBody.parse({});
+      const chargeItems = (count: number) => copiedItems(reply, user.id, count);
       // Each save makes a new copy: a retried save is the one write that is not idempotent by itself.
       return respondOnce(db, request, reply, async (tx) => ({
         status: 201,
-        body: { data: await saveCollection(tx, request.params.id, user, options, charge) },
+        body: { data: await saveCollection(tx, request.params.id, user, options, charge, chargeItems) },
       }));
     },
   );
@@ -61,9 +70,19 @@ export async function saveRoutes(
     },
     async (request, reply) => {
       const user = signedInUser(request);
+      const chargeItems = (count: number) => copiedItems(reply, user.id, count);
       return respondOnce(db, request, reply, async (tx) => ({
         status: 201,
-        body: { data: await saveItem(tx, request.params.item, user, request.body.collection_id, charge) },
+        body: {
+          data: await saveItem(
+            tx,
+            request.params.item,
+            user,
+            request.body.collection_id,
+            charge,
+            chargeItems,
+          ),
+        },
       }));
     },
   );

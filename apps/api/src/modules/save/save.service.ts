@@ -8,10 +8,14 @@ import { findGuarded, getCollection } from '../collection/collection.service.ts'
 import type { ChargeDailyCap } from '../daily-cap/daily-cap.service.ts';
 import { notify } from '../notification/notification.service.ts';
 
+/** Charges `count` copied items to the viewer's item budget (429 past it); issue 23. */
+export type ChargeItems = (count: number) => Promise<void>;
+
 /**
  * "Salvar em minhas coleções": a new collection owned by the viewer with the name, category,
  * description and items (ratings and order included) of one they may read, remembering where it
- * came from. Private unless the viewer says otherwise.
+ * came from. Private unless the viewer says otherwise. Its items count against the viewer's item
+ * budget before anything is written.
  */
 export async function saveCollection(
   db: Db,
@@ -19,11 +23,14 @@ export async function saveCollection(
   viewer: Viewer,
   options: { private: boolean },
   charge: ChargeDailyCap,
+  chargeItems: ChargeItems,
 ): Promise<Collection> {
   const copyId = newId();
   await db.transaction(async (tx) => {
     // The share lock keeps the original from being deleted or changed while it is copied.
     assertCan('react', await findGuarded(tx, sourceId, viewer, { lock: 'share' }), viewer);
+    const sourceItems = await itemOrder(tx, sourceId);
+    await chargeItems(sourceItems.length);
     await tx.query(
       // The copy shares the original's pictures (its cover and its items'), never duplicates them.
       `INSERT INTO collections (id, user_id, category_id, name, description, private, saved_from_id, cover_image_id)
@@ -31,7 +38,6 @@ export async function saveCollection(
        FROM collections c WHERE c.id = $1`,
       [sourceId, copyId, viewer.id, options.private],
     );
-    const sourceItems = await itemOrder(tx, sourceId);
     await tx.query(
       `INSERT INTO collection_items (id, collection_id, name, description, rating, position, image_id)
        SELECT m.new_id, $1, i.name, i.description, i.rating, m.position, i.image_id
@@ -52,9 +58,11 @@ export async function saveItem(
   viewer: Viewer,
   targetCollectionId: string,
   charge: ChargeDailyCap,
+  chargeItems: ChargeItems,
 ): Promise<CollectionItem> {
   return db.transaction(async (tx) => {
     const copy = await copyItem(tx, viewer, itemId, targetCollectionId);
+    await chargeItems(1);
     await charge(tx, viewer, 'save');
     return copy;
   });

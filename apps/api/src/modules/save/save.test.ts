@@ -153,6 +153,43 @@ describe('POST /api/v1/collection/{id}/save', () => {
   });
 });
 
+describe('copied items count against the item budget (issue 23)', () => {
+  it('refuses a copy larger than what is left of ITEMS_COPIED_PER_HOUR: 429 RATE_LIMITED with Retry-After, nothing copied', async () => {
+    const app = await ctx.buildApp({ ITEMS_COPIED_PER_HOUR: '5' });
+    const owner = await signUp(app);
+    const saver = await signUp(app);
+    const three = await createCollection(app, owner, { name: 'Três' });
+    for (const name of ['a', 'b', 'c']) await addItem(app, owner, three.id, { name });
+    const two = await createCollection(app, owner, { name: 'Dois' });
+    for (const name of ['d', 'e']) await addItem(app, owner, two.id, { name });
+    const post = (id: string) =>
+      app.inject({ method: 'POST', url: `/api/v1/collection/${id}/save`, headers: saver.auth });
+    const mine = async () =>
+      (await app.inject({ method: 'GET', url: `/api/v1/user/${saver.user_id}`, headers: saver.auth })).json()
+        .data.total_collections as number;
+
+    expect((await post(three.id)).statusCode).toBe(201);
+    const refused = await post(three.id);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await mine()).toBe(1);
+    // What is left still takes a copy that fits, and then nothing more: not even one item.
+    expect((await post(two.id)).statusCode).toBe(201);
+    const [first] = (
+      await app.inject({ method: 'GET', url: `/api/v1/collection/${two.id}`, headers: saver.auth })
+    ).json().data.collection_items as { id: string }[];
+    const own = await createCollection(app, saver, { name: 'Minha' });
+    const item = await app.inject({
+      method: 'POST',
+      url: `/api/v1/collection_items/${first!.id}/save`,
+      headers: saver.auth,
+      payload: { collection_id: own.id },
+    });
+    expect(item.statusCode).toBe(429);
+  });
+});
+
 describe('POST /api/v1/collection_items/{item}/save', () => {
   it('copies one item, rating included, last into one of my collections', async () => {
     const { saver, items } = await scene();

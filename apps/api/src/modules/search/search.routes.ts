@@ -3,12 +3,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@acervo/contract/errors';
 import { searchPageResponse, searchQuery } from '@acervo/contract/search';
 import type { Db } from '../../db/client.ts';
+import type { Config } from '../../env.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
+import { perPersonPerMinute } from '../../plugins/rate-limit.ts';
 import { search } from './search.service.ts';
 
-export async function searchRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
+export async function searchRoutes(
+  app: FastifyInstance,
+  { db, config }: { db: Db; config: Config },
+): Promise<void> {
   // Search reads collections and profiles, which are behind the sign-in guard: 401 first.
   app.addHook('onRequest', signInRequired);
+  // Each search reads an index and ranks up to SEARCH_CANDIDATES rows (issue 23).
+  const perPerson = perPersonPerMinute(app, config.SEARCHES_PER_MINUTE, 'search');
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/search',
@@ -18,9 +25,15 @@ export async function searchRoutes(app: FastifyInstance, { db }: { db: Db }): Pr
         summary: 'Ranked collections, items or people matching `q` that the caller may see',
         security: bearerSecurity,
         querystring: searchQuery,
-        response: { 200: searchPageResponse, 400: errorBodySchema, 401: errorBodySchema },
+        response: {
+          200: searchPageResponse,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
+      preHandler: perPerson,
     },
-    async (request) => search(db, signedInUser(request), request.query),
+    async (request) => search(db, signedInUser(request), request.query, config.SEARCH_CANDIDATES),
   );
 }

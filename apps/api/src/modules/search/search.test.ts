@@ -210,6 +210,58 @@ describe('GET /api/v1/search', () => {
   });
 });
 
+describe('what one search may cost (issue 23)', () => {
+  it('refuses a query of fewer than 2 letters or digits: 400 searchQueryTooShort', async () => {
+    const { doces } = await kitchen();
+    const reader = await signUp(ctx.app);
+    for (const q of ['a', ' a ', 'a!', '7']) {
+      const res = await ctx.request('GET', `/api/v1/search?q=${encodeURIComponent(q)}`, reader);
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: { q: 'searchQueryTooShort' },
+      });
+    }
+    expect(names(await search(reader, 'festa j'))).toEqual([doces.name]);
+    expect(names(await search(reader, 'do'))).toEqual([doces.name]);
+  });
+
+  it('ranks at most SEARCH_CANDIDATES matches', async () => {
+    const app = await ctx.buildApp({ SEARCH_CANDIDATES: '3' });
+    const cook = await signUp(app);
+    for (let i = 0; i < 5; i += 1) await createCollection(app, cook, { name: `Padaria ${i}` });
+    for (const type of ['collection', 'item', 'user']) {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/v1/search?q=padaria&type=${type}&limit=50`,
+        headers: cook.auth,
+      });
+      expect(res.statusCode).toBe(200);
+      expect((res.json() as SearchPage).data.length).toBeLessThanOrEqual(3);
+    }
+    const page = await app.inject({
+      method: 'GET',
+      url: '/api/v1/search?q=padaria&limit=50',
+      headers: cook.auth,
+    });
+    expect((page.json() as SearchPage).data).toHaveLength(3);
+  });
+
+  it('allows SEARCHES_PER_MINUTE per person, then 429 RATE_LIMITED with Retry-After', async () => {
+    const app = await ctx.buildApp({ SEARCHES_PER_MINUTE: '2' });
+    const [ana, bia] = [await signUp(app), await signUp(app)];
+    const ask = (who: Session) =>
+      app.inject({ method: 'GET', url: '/api/v1/search?q=feijao', headers: who.auth });
+    expect((await ask(ana)).statusCode).toBe(200);
+    expect((await ask(ana)).statusCode).toBe(200);
+    const third = await ask(ana);
+    expect(third.statusCode).toBe(429);
+    expect(third.json().error.code).toBe('RATE_LIMITED');
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await ask(bia)).statusCode).toBe(200);
+  });
+});
+
 describe('searchTerms', () => {
   it('keeps only letters and digits, the last word as a prefix', () => {
     expect(searchTerms("feijão & !tropeiro:* 'x'")).toEqual({ words: 'feijão tropeiro', prefix: 'x:*' });

@@ -4,6 +4,8 @@ export const validation: Catalog['validation'] = {
   invalid: 'Invalid value.',
   tooLong: 'Text too long.',
   invalidCharacter: 'The text contains an invalid character.',
+  textInvisible: 'Use visible letters, digits or symbols.',
+  textBidiControl: 'Remove the characters that change the text direction.',
 
   nameRequired: 'Enter your full name',
   emailRequired: 'Enter your e-mail.',
@@ -35,6 +37,7 @@ export const validation: Catalog['validation'] = {
   postalCodeRequired: 'Fill in the postal code field.',
   postalCodeInvalid: 'Enter the postal code in the 00000-000 format.',
   pictureRequired: 'Choose a photo.',
+  pictureTooManyPixels: 'The image has too many pixels. Send a photo of lower resolution.',
   deletionPasswordRequired: 'Enter your password to confirm.',
   deletionPasswordWrong: 'Wrong password.',
   deletionEmailMismatch: "Type your account's e-mail to confirm.",
@@ -64,5 +67,7 @@ export const validation: Catalog['validation'] = {
   blockedTerm: 'This text contains a term that is not allowed. Change it and try again.',
 
   searchQueryRequired: 'Type what you are looking for.',
+
+  searchQueryTooShort: 'Type at least 2 letters or digits.',
   searchTypeInvalid: 'Choose what to search: collections, items or people.',
 };

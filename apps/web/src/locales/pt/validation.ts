@@ -10,6 +10,8 @@ export const validation = {
   invalid: 'Valor inválido.',
   tooLong: 'Texto longo demais.',
   invalidCharacter: 'O texto contém um caractere inválido.',
+  textInvisible: 'Use letras, números ou símbolos visíveis.',
+  textBidiControl: 'Remova os caracteres que mudam a direção do texto.',
 
   nameRequired: 'Informe o seu nome completo',
   emailRequired: 'Informe o seu e-mail.',
@@ -41,6 +43,7 @@ export const validation = {
   postalCodeRequired: 'Preencha o campo Cep.',
   postalCodeInvalid: 'Informe o CEP no formato 00000-000.',
   pictureRequired: 'Escolha uma foto.',
+  pictureTooManyPixels: 'A imagem tem pixels demais. Envie uma foto de resolução menor.',
   deletionPasswordRequired: 'Informe a sua senha para confirmar.',
   deletionPasswordWrong: 'Senha incorreta.',
   deletionEmailMismatch: 'Digite o e-mail da sua conta para confirmar.',
@@ -70,5 +73,7 @@ export const validation = {
   blockedTerm: 'Este texto contém um termo não permitido. Altere-o e tente novamente.',
 
   searchQueryRequired: 'Digite o que deseja buscar.',
+
+  searchQueryTooShort: 'Digite ao menos 2 letras ou números.',
   searchTypeInvalid: 'Escolha o que buscar: coleções, itens ou pessoas.',
 } satisfies Record<ValidationCode, string>;

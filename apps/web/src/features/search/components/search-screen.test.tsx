@@ -103,6 +103,15 @@ describe('SearchScreen', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls).toHaveLength(0);
   });
+
+  it('does not search one letter and says why (issue 23)', async () => {
+    storeSession();
+    const calls = stubFetch();
+    renderWithProviders(<SearchScreen />, { path: '/search', at: '/search?q=a' });
+    expect(screen.getAllByText('Digite ao menos 2 letras ou números.')[0]).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toHaveLength(0);
+  });
 });
 
 describe('SearchBox', () => {

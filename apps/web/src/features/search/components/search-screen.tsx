@@ -8,7 +8,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { LoadMore } from '../../../components/ui/load-more';
 import { useLoadMore } from '../../../hooks/use-load-more';
 import { errorMessageKey } from '../../../lib/api-errors';
-import { isSearchable, useSearch } from '../hooks/use-search';
+import { isSearchable, isTooShort, useSearch } from '../hooks/use-search';
 import { SearchResult } from './search-hits';
 
 /** Typing settles for this long before the results (and the address) follow it. */
@@ -22,7 +22,9 @@ function Results({ q, type }: { q: string; type: SearchType }) {
   const term = q.trim();
   const searchable = isSearchable(term);
   const summary = !searchable
-    ? t(term ? 'search.needLetters' : 'search.prompt')
+    ? isTooShort(term)
+      ? t('validation.searchQueryTooShort')
+      : t(term ? 'search.needLetters' : 'search.prompt')
     : query.data
       ? count === 0
         ? t('search.none', { q: term })

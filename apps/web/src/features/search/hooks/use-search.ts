@@ -1,10 +1,17 @@
 import { searchQuery, type SearchType } from '@acervo/contract/search';
+import { issue } from '@acervo/contract/validation';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { searchApi } from '../api/search-api';
 
-/** Whether the API would take `q` (the contract's rule: a letter or digit, at most 100 characters). */
+/** Whether the API would take `q` (the contract's rule: two letters or digits, at most 100 characters). */
 export function isSearchable(q: string): boolean {
   return searchQuery.safeParse({ q }).success;
+}
+
+/** Whether `q` is refused only for being too short (one letter or digit), to say so. */
+export function isTooShort(q: string): boolean {
+  const parsed = searchQuery.safeParse({ q });
+  return !parsed.success && parsed.error.issues[0]?.message === issue.searchQueryTooShort;
 }
 
 /** Hits of one type for `q`, a page at a time; nothing is asked while `q` is not searchable. */
