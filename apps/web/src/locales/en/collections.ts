@@ -17,6 +17,7 @@ export const collections: (typeof pt)['collections'] = {
     itemsCount_other: '{{count}} items',
     open: 'View collection',
     private: 'Private',
+    hidden: 'Hidden by moderation',
   },
   empty: 'No records found.',
   savedFrom: { label: 'saved from', original: 'see the original' },

@@ -16,6 +16,7 @@ export const collections = {
     itemsCount_other: '{{count}} itens',
     open: 'Ver coleção',
     private: 'Privada',
+    hidden: 'Oculto pela moderação',
   },
   empty: 'Nenhum registro encontrado.',
   savedFrom: { label: 'salva de', original: 'ver a original' },

@@ -26,6 +26,12 @@ function EditItemLink({ collectionId, item }: { collectionId: string; item: Coll
   );
 }
 
+/** Only its collection's owner ever sees a hidden item (issue 23): marked so. */
+function HiddenBadge() {
+  const { t } = useTranslation();
+  return <span className="badge text-bg-warning mb-1">{t('collections.card.hidden')}</span>;
+}
+
 /**
  * One item on the collection page: stars, name (to the item view), description, and an edit link
  * for those who may edit. Likes are per collection (the banner's heart), so items have none.
@@ -56,6 +62,7 @@ export function ItemCard({
           </div>
         ) : null}
         <div className="flex-grow-1 min-w-0">
+          {item.hidden_reason ? <HiddenBadge /> : null}
           <RatingStars rating={item.rating} />
           <h3 className="h6 fw-semibold mb-1 mt-1 text-break" id={`item-${item.id}`}>
             <Link to={`/lists/${collectionId}/items/${item.id}`}>{item.name}</Link>
