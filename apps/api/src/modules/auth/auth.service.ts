@@ -5,10 +5,16 @@ import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newAccessToken } from '../../lib/tokens.ts';
+import { enqueueVerificationMail } from '../email/email.service.ts';
 import type { SessionUser } from './session-cache.ts';
 
 export interface AuthOptions {
   sessionTtlDays: number;
+}
+
+/** Registration also mails the verification link, built from PUBLIC_URL. */
+export interface RegistrationOptions extends AuthOptions {
+  publicUrl: string;
 }
 
 /** Who is signing in from where, kept with the session so the person can tell devices apart. */
@@ -57,19 +63,22 @@ export const emailTaken = () =>
 export async function register(
   db: Db,
   input: { name: string; email: string; password: string; locale?: 'pt' | 'en' | undefined },
-  options: AuthOptions,
+  options: RegistrationOptions,
   client: ClientInfo = {},
 ): Promise<Session> {
   const existing = await db.query('SELECT 1 FROM users WHERE email = $1', [input.email]);
   if (existing.length > 0) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   const user = { id: newId(), name: input.name, email: input.email, picture: null };
+  const locale = input.locale ?? 'pt';
   try {
     return await db.transaction(async (tx) => {
       await tx.query(
         'INSERT INTO users (id, name, email, password_hash, locale) VALUES ($1, $2, $3, $4, $5)',
-        [user.id, user.name, user.email, passwordHash, input.locale ?? 'pt'],
+        [user.id, user.name, user.email, passwordHash, locale],
       );
+      // Signed in at once (as before); the address is verified later, by the mailed link.
+      await enqueueVerificationMail(tx, { ...user, locale }, options.publicUrl);
       return createSession(tx, user, options.sessionTtlDays, client);
     });
   } catch (err) {
@@ -195,5 +204,7 @@ export async function purgeExpiredSessions(db: Queryable): Promise<number> {
   const rows = await db.query('DELETE FROM sessions WHERE expires_at <= now() RETURNING 1');
   // Attempt windows last an hour at most (attempts.service.ts).
   await db.query("DELETE FROM auth_attempts WHERE window_start < now() - interval '1 day'");
+  // Spent or expired verification links, kept a day to tell "already used" from "unknown".
+  await db.query("DELETE FROM email_verification_tokens WHERE expires_at < now() - interval '1 day'");
   return rows.length;
 }
