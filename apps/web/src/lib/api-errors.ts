@@ -58,7 +58,10 @@ export type ErrorContext =
   | 'accountExport'
   | 'accountDelete'
   // Devices (issue 14)
-  | 'sessionEnd';
+  | 'sessionEnd'
+  // Verified e-mail (issue 23)
+  | 'emailVerify'
+  | 'emailResend';
 
 /**
  * A 2xx whose body lacks what the screen needs (e.g. no id after a create). The spec has texts for
@@ -97,8 +100,25 @@ const LOAD_KEYS: Partial<Record<ErrorContext, { failed: string; notFound?: strin
 const ACTION_KEYS: Partial<
   Record<ErrorContext, { failed: string; byCode?: Partial<Record<ErrorCode, string>> }>
 > = {
-  // 'Login com Google' refused or failed, whatever the reason: the spec's (G-01).
-  googleLogin: { failed: 'errors.googleLoginFailed' },
+  // 'Login com Google' refused or failed: the spec's (G-01); an address someone registered and
+  // never verified is not linked, and the person is told how to reclaim it (decision 039).
+  googleLogin: {
+    failed: 'errors.googleLoginFailed',
+    byCode: { GOOGLE_ACCOUNT_UNVERIFIED: 'errors.googleAccountUnverified' },
+  },
+  emailVerify: {
+    failed: 'errors.emailVerifyFailed',
+    byCode: {
+      EMAIL_TOKEN_INVALID: 'errors.emailTokenInvalid',
+      EMAIL_TOKEN_EXPIRED: 'errors.emailTokenExpired',
+      EMAIL_TOKEN_USED: 'errors.emailTokenUsed',
+      VALIDATION_FAILED: 'errors.emailTokenInvalid',
+    },
+  },
+  emailResend: {
+    failed: 'errors.emailResendFailed',
+    byCode: { EMAIL_ALREADY_VERIFIED: 'errors.emailAlreadyVerified' },
+  },
   like: { failed: 'errors.likeFailed' },
   unlike: { failed: 'errors.unlikeFailed' },
   follow: { failed: 'errors.followFailed' },

@@ -51,6 +51,11 @@ const CollectionBannerActions = lazySlot(
   async () => (await import('../../features/social/components/collection-actions')).CollectionBannerActions,
 );
 
+// Signed-in only, and drawing nothing once the e-mail is verified (issue 23).
+const EmailReminder = lazySlot(
+  async () => (await import('../../features/users/components/email-reminder')).EmailReminder,
+);
+
 // Mounted after a prerendered page's steps anyway (decision 036), and drawing nothing for most
 // visitors: out of the first pages' JavaScript (their 110 KB budget).
 const CookieNotice = lazySlot(
@@ -79,7 +84,12 @@ export function RootLayout() {
         </a>
         {/* A prerendered page hydrates these in their own tasks, the page first (decision 036). */}
         <HydrationStep step="header">
-          <SiteHeader addItemModal={AddItemModal} notifications={NotificationsBell} search={HeaderSearch} />
+          <SiteHeader
+            addItemModal={AddItemModal}
+            notifications={NotificationsBell}
+            search={HeaderSearch}
+            reminder={EmailReminder}
+          />
         </HydrationStep>
         <HydrationStep step="page">
           <main id="main" tabIndex={-1} className="flex-grow-1">
