@@ -34,7 +34,7 @@ interface UserRow {
 /** The one place a session starts: password login, registration and Google sign-in all end here. */
 export async function createSession(
   db: Queryable,
-  user: UserRow & { picture: string | null },
+  user: UserRow & { picture: string | null; email_verified: boolean },
   ttlDays: number,
   client: ClientInfo = {},
 ): Promise<Session> {
@@ -50,6 +50,7 @@ export async function createSession(
     user_name: user.name,
     user_email: user.email,
     user_picture: user.picture,
+    user_email_verified: user.email_verified,
     expires_at: expiresAt.toISOString(),
   };
 }
@@ -79,7 +80,7 @@ export async function register(
       );
       // Signed in at once (as before); the address is verified later, by the mailed link.
       await enqueueVerificationMail(tx, { ...user, locale }, options.publicUrl);
-      return createSession(tx, user, options.sessionTtlDays, client);
+      return createSession(tx, { ...user, email_verified: false }, options.sessionTtlDays, client);
     });
   } catch (err) {
     // Two registrations racing for the same e-mail: the unique index decides.
@@ -102,10 +103,13 @@ export async function login(
   options: AuthOptions,
   client: ClientInfo = {},
 ): Promise<Session> {
-  const [row] = await db.query<UserRow & { picture: string | null; password_hash: string | null }>(
-    'SELECT id, name, email, picture, password_hash FROM users WHERE email = $1',
+  const [row] = await db.query<
+    UserRow & { picture: string | null; password_hash: string | null; email_verified: boolean }
+  >(
+    `SELECT id, name, email, picture, password_hash, email_verified_at IS NOT NULL AS email_verified
+     FROM users WHERE email = $1`,
     [input.email],
-    'user_by_email',
+    'user_by_email_verified',
   );
   if (!row?.password_hash) {
     await burnPasswordCheck(input.password);

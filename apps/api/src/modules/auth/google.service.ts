@@ -126,7 +126,10 @@ async function findOrCreate(
      VALUES ($1, $2, $3, $4, $5, now())`,
     [user.id, user.name, user.email, identity.sub, options.locale],
   );
-  return { session: await createSession(tx, user, options.sessionTtlDays), outcome: 'created' };
+  return {
+    session: await createSession(tx, { ...user, email_verified: true }, options.sessionTtlDays),
+    outcome: 'created',
+  };
 }
 
 /**

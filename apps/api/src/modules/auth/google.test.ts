@@ -67,12 +67,21 @@ describe('POST /session/google', () => {
     expect(first.statusCode).toBe(200);
     const session = first.json().data;
     expect(Object.keys(session).sort()).toEqual(
-      ['access_token', 'expires_at', 'user_email', 'user_id', 'user_name', 'user_picture'].sort(),
+      [
+        'access_token',
+        'expires_at',
+        'user_email',
+        'user_email_verified',
+        'user_id',
+        'user_name',
+        'user_picture',
+      ].sort(),
     );
     expect(session).toMatchObject({
       user_name: 'Bia Souza',
       user_email: 'bia.souza@gmail.com',
       user_picture: null,
+      user_email_verified: true,
     });
 
     // The token works like any session's.

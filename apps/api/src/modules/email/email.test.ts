@@ -63,6 +63,27 @@ describe('registration', () => {
     expect(again.json().error.code).toBe('EMAIL_TOKEN_USED');
   });
 
+  it('says in every new session whether the e-mail is verified (registration, then sign-in after the link)', async () => {
+    const reg = await app.inject({
+      method: 'POST',
+      url: '/api/v1/registration',
+      payload: {
+        name: 'Ana',
+        email: 'ana@exemplo.com.br',
+        password: 'Senha2026ok',
+        password_confirmation: 'Senha2026ok',
+      },
+    });
+    expect(reg.json().data.user_email_verified).toBe(false);
+    expect((await verify(await verificationLink('ana@exemplo.com.br'))).statusCode).toBe(200);
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/v1/session',
+      payload: { user: { email: 'ana@exemplo.com.br', password: 'Senha2026ok' } },
+    });
+    expect(signIn.json().data.user_email_verified).toBe(true);
+  });
+
   it('shows email_verified only to the owner', async () => {
     const ana = await signUp(app);
     const bia = await signUp(app);

@@ -5,6 +5,7 @@ import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteHeader } from '../../components/layout/site-header';
 import { UpdatePrompt } from '../../components/layout/update-prompt';
 import { lazyDialog } from '../../components/ui/lazy-dialog';
+import { EmailReminder } from '../../features/users/components/email-reminder';
 import { CollectionSlotsProvider, type CollectionSlots } from '../../lib/feature-slots';
 import { AfterHydrationSteps, HydrationStep } from '../hydrate-in-steps';
 import { usePrefetchLinks } from '../prefetch';
@@ -49,11 +50,6 @@ const CollectionCardActions = lazySlot(
 );
 const CollectionBannerActions = lazySlot(
   async () => (await import('../../features/social/components/collection-actions')).CollectionBannerActions,
-);
-
-// Signed-in only, and drawing nothing once the e-mail is verified (issue 23).
-const EmailReminder = lazySlot(
-  async () => (await import('../../features/users/components/email-reminder')).EmailReminder,
 );
 
 // Mounted after a prerendered page's steps anyway (decision 036), and drawing nothing for most

@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sessionUserFrom, writeStoredSession } from '../../../lib/session-storage';
-import { renderWithProviders, stubFetch, testSession } from '../../../testing/render';
+import { gate, renderWithProviders, stubFetch, testSession } from '../../../testing/render';
 import { EmailReminder } from './email-reminder';
 import { VerifyEmail } from './verify-email';
 
@@ -26,17 +26,19 @@ const account = (emailVerified: boolean) => ({
   postal_code: null,
 });
 
+const unverified = { ...testSession, user_email_verified: false };
 const error = (code: string) => ({ error: { code, message: code } });
 
 describe('EmailReminder', () => {
   it('asks an unverified person to confirm, resends the mail and says so', async () => {
-    writeStoredSession(sessionUserFrom(testSession), true);
+    writeStoredSession(sessionUserFrom(unverified), true);
     const calls = stubFetch(
       { status: 200, body: { data: account(false) } },
       { status: 202, body: { data: { sent: true } } },
     );
     const { user } = renderWithProviders(<EmailReminder />);
-    expect(await screen.findByText('Confirme seu e-mail para proteger sua conta.')).toBeInTheDocument();
+    expect(screen.getByText('Confirme seu e-mail para proteger sua conta.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Reenviar' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Reenviar' }));
     expect(
       await screen.findByText('Enviamos um novo e-mail de confirmação para ana@example.com.'),
@@ -46,21 +48,46 @@ describe('EmailReminder', () => {
   });
 
   it('says so when the resend limit is reached', async () => {
-    writeStoredSession(sessionUserFrom(testSession), true);
+    writeStoredSession(sessionUserFrom(unverified), true);
     stubFetch({ status: 200, body: { data: account(false) } }, { status: 429, body: error('RATE_LIMITED') });
     const { user } = renderWithProviders(<EmailReminder />);
-    await user.click(await screen.findByRole('button', { name: 'Reenviar' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Reenviar' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Reenviar' }));
     expect(
       await screen.findByText('Muitas tentativas. Aguarde um pouco e tente novamente.'),
     ).toBeInTheDocument();
   });
 
-  it('shows nothing once the e-mail is verified', async () => {
-    writeStoredSession(sessionUserFrom(testSession), true);
-    const calls = stubFetch({ status: 200, body: { data: account(true) } });
+  it('shows from the first paint when the session says unverified, before the account answers', async () => {
+    writeStoredSession(sessionUserFrom(unverified), true);
+    const held = gate();
+    stubFetch({ status: 200, body: { data: account(false) }, gate: held.promise });
     renderWithProviders(<EmailReminder />);
-    await expect.poll(() => calls.length).toBe(1);
+    expect(screen.getByText('Confirme seu e-mail para proteger sua conta.')).toBeInTheDocument();
+    held.open();
+  });
+
+  it('goes away when the account says the e-mail was verified meanwhile (another device)', async () => {
+    writeStoredSession(sessionUserFrom(unverified), true);
+    stubFetch({ status: 200, body: { data: account(true) } });
+    renderWithProviders(<EmailReminder />);
+    await expect.poll(() => screen.queryByText('Confirme seu e-mail para proteger sua conta.')).toBeNull();
+    expect(localStorage.getItem('user_email_verified')).toBe('true');
+  });
+
+  it('shows nothing, and asks nothing, once the session says the e-mail is verified', async () => {
+    writeStoredSession(sessionUserFrom(testSession), true);
+    const calls = stubFetch();
+    renderWithProviders(<EmailReminder />);
     expect(screen.queryByText('Confirme seu e-mail para proteger sua conta.')).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
+  it('learns it from the account for a session stored before it was kept', async () => {
+    writeStoredSession({ ...sessionUserFrom(testSession), emailVerified: undefined }, true);
+    stubFetch({ status: 200, body: { data: account(false) } });
+    renderWithProviders(<EmailReminder />);
+    expect(await screen.findByText('Confirme seu e-mail para proteger sua conta.')).toBeInTheDocument();
   });
 });
 
