@@ -10,7 +10,6 @@ export const emailVerifyBody = z.object({
 });
 export type EmailVerifyBody = z.input<typeof emailVerifyBody>;
 export const emailVerifyResponse = envelope(z.object({ verified: z.literal(true) }));
-export type EmailVerifyResult = z.infer<typeof emailVerifyResponse>['data'];
 
 /** `POST /email/verification`: a new verification mail was queued. */
 export const emailVerificationResponse = envelope(z.object({ sent: z.literal(true) }));
