@@ -28,6 +28,7 @@ const VISITS: Record<string, { url: (d: Data) => string; signedIn: boolean; read
   '/login': { url: () => '/login', signedIn: false },
   '/recover': { url: () => '/recover', signedIn: false },
   '/reset/:token': { url: () => '/reset/um-token-qualquer', signedIn: false },
+  '/verify-email/:token': { url: () => '/verify-email/um-token-qualquer', signedIn: false },
   '/help': { url: () => '/help', signedIn: false },
   '/contact': { url: () => '/contact', signedIn: false },
   '/privacy-policy': { url: () => '/privacy-policy', signedIn: false },

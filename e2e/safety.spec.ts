@@ -20,6 +20,12 @@ async function operatorSession(request: APIRequestContext): Promise<TestSession>
     },
   });
   expect([201, 409]).toContain(registered.status());
+  // An operator is a listed address that was verified (decision 040): the mailed link proves it.
+  if (registered.status() === 201) {
+    const mail = await waitForMail(OPERATOR_EMAIL, 'Confirme seu e-mail no Acervo');
+    const token = /\/verify-email\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+    expect((await request.post('/api/v1/email/verify', { data: { token } })).status()).toBe(200);
+  }
   const login = await request.post('/api/v1/session', {
     data: { user: { email: OPERATOR_EMAIL, password: PASSWORD } },
   });
@@ -29,6 +35,7 @@ async function operatorSession(request: APIRequestContext): Promise<TestSession>
     userId: data.user_id,
     name: 'Equipe de Moderação',
     email: OPERATOR_EMAIL,
+    emailVerified: true,
   };
 }
 

@@ -35,7 +35,13 @@ export function storage(page: Page, area: 'localStorage' | 'sessionStorage') {
   }, area);
 }
 
-export type TestSession = { token: string; userId: string; name: string; email: string };
+export type TestSession = {
+  token: string;
+  userId: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+};
 
 /** Registers through the API and returns the session it answers with (no UI steps). */
 export async function signUp(request: APIRequestContext, name: string): Promise<TestSession> {
@@ -50,8 +56,16 @@ export async function signUp(request: APIRequestContext, name: string): Promise<
     data: { name, email, password: PASSWORD, password_confirmation: PASSWORD },
   });
   if (response.status() !== 201) throw new Error(`registration failed: ${response.status()}`);
-  const { data } = (await response.json()) as { data: { access_token: string; user_id: string } };
-  return { token: data.access_token, userId: data.user_id, name, email };
+  const { data } = (await response.json()) as {
+    data: { access_token: string; user_id: string; user_email_verified: boolean };
+  };
+  return {
+    token: data.access_token,
+    userId: data.user_id,
+    name,
+    email,
+    emailVerified: data.user_email_verified,
+  };
 }
 
 /** Puts the session where the web app keeps it (spec keys), as a password login would. */
@@ -63,6 +77,7 @@ export async function signIn(page: Page, session: TestSession, path = '/profile'
     localStorage.setItem('user_name', s.name);
     localStorage.setItem('user_email', s.email);
     localStorage.setItem('user_picture', 'false');
+    localStorage.setItem('user_email_verified', String(s.emailVerified));
   }, session);
   await page.goto(path);
 }

@@ -52,7 +52,9 @@ const people = await db.query<{ id: string; name: string; email: string }>(
 );
 const accounts: Account[] = [];
 for (const person of people) {
-  const session = await createSession(db, { ...person, picture: null }, 30, { userAgent: 'bench:load' });
+  const session = await createSession(db, { ...person, picture: null, email_verified: true }, 30, {
+    userAgent: 'bench:load',
+  });
   const own = await db.query<{ id: string }>('SELECT id FROM collections WHERE user_id = $1 LIMIT 10', [
     person.id,
   ]);

@@ -19,6 +19,7 @@ import { registerCategoryPages } from './modules/collection/category-pages.ts';
 import { collectionRoutes } from './modules/collection/collection.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { emailRoutes } from './modules/email/email.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaFileRoutes, pictureRoutes } from './modules/media/media.routes.ts';
 import { mediaStorageFor } from './modules/media/media.storage.ts';
@@ -144,6 +145,7 @@ export async function buildApp({
       await api.register(googleSessionRoutes, { db, config });
       await api.register(userRoutes, { db });
       await api.register(passwordRoutes, { db, config, captcha });
+      await api.register(emailRoutes, { db, config });
       await api.register(collectionRoutes, { db, storage });
       await api.register(collectionItemRoutes, { db, storage, config });
       await api.register(notificationRoutes, { db });

@@ -121,6 +121,11 @@ export const sessionSchema = z.object({
   user_email: z.string(),
   /** The profile photo's URL (the web keeps it as `user_picture`), or null. */
   user_picture: z.nullable(z.string()),
+  /**
+   * Whether the e-mail is verified when the session starts, so the web shows its reminder from
+   * the first paint (issue 23); `GET /user/{id}` has the current value.
+   */
+  user_email_verified: z.boolean(),
   expires_at: z.string(),
 });
 export type Session = z.infer<typeof sessionSchema>;

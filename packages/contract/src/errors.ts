@@ -29,6 +29,19 @@ export const errorCodes = [
   'GOOGLE_TOKEN_INVALID',
   /** 409 when a Google account's e-mail belongs to an account already linked to another Google account. */
   'GOOGLE_ACCOUNT_CONFLICT',
+  /**
+   * 409 when a Google account's e-mail belongs to an account whose e-mail was never verified:
+   * nothing is linked; the owner proves the address by mail first (decision 039).
+   */
+  'GOOGLE_ACCOUNT_UNVERIFIED',
+  /** 400 for an e-mail verification link that is unknown, replaced by a newer one or for an old address. */
+  'EMAIL_TOKEN_INVALID',
+  /** 400 for an e-mail verification link older than 24 hours. */
+  'EMAIL_TOKEN_EXPIRED',
+  /** 400 for an e-mail verification link that was already used. */
+  'EMAIL_TOKEN_USED',
+  /** 409 when asking for a verification mail for an e-mail that is already verified. */
+  'EMAIL_ALREADY_VERIFIED',
   /** 503 when Google's signing keys cannot be fetched. */
   'GOOGLE_UNAVAILABLE',
   /** 400 for a captcha token that is missing, invalid, expired or already used (spec S-01). */

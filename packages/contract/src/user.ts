@@ -136,6 +136,8 @@ export type UserProfile = z.infer<typeof userProfileSchema>;
 /** Only the user themself gets these (null until filled in); birthday is ISO `AAAA-MM-DD`. */
 export const userAccountSchema = z.extend(userProfileSchema, {
   email: z.string(),
+  /** Whether the person proved they read mail at `email` (the link of the verification mail, or Google). */
+  email_verified: z.boolean(),
   alias_name: z.nullable(z.string()),
   cellular: z.nullable(z.string()),
   birthday: z.nullable(z.string()),

@@ -15,8 +15,11 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-/** Path segments after these carry a secret token: invite links (API and web) and reset links. */
-const TOKEN_SEGMENT = /(\/(?:invite|reset)\/)[^/?#]+/g;
+/**
+ * Path segments after these carry a secret token: invite links (API and web), reset links and
+ * e-mail verification links.
+ */
+const TOKEN_SEGMENT = /(\/(?:invite|reset|verify-email)\/)[^/?#]+/g;
 /** Query parameters that carry a secret: tokens, and the signature of a private picture's URL. */
 const TOKEN_PARAM = /([?&](?:token|access_token|code|s|sig|signature)=)[^&#]*/gi;
 

@@ -80,6 +80,14 @@ const MATRIX: Record<string, Row> = {
     body: (w) => ({ email: w.owner.user_email }),
     private: everyone(202),
   },
+  // A made-up link is refused whoever opens it; a real one needs no sign-in (email.test.ts).
+  'POST /api/v1/email/verify': {
+    url: () => '/api/v1/email/verify',
+    body: () => ({ token: 'x'.repeat(43) }),
+    private: everyone(400),
+  },
+  // Anyone signed in asks for their own new link (none of these people has verified yet).
+  'POST /api/v1/email/verification': { url: () => '/api/v1/email/verification', private: signedIn(202) },
   'POST /api/v1/password/reset': {
     url: () => '/api/v1/password/reset',
     body: () => ({ token: 'x'.repeat(43), password: 'Outra1senha', password_confirmation: 'Outra1senha' }),
@@ -202,7 +210,8 @@ const MATRIX: Record<string, Row> = {
     body: () => ({ path: '/help' }),
     private: everyone(202),
   },
-  // Operators (ADMIN_EMAILS) only, and none of these people is one (analytics.test.ts has the 200).
+  // Operators (a verified e-mail in ADMIN_EMAILS) only, and none of these people is one
+  // (analytics.test.ts has the 200).
   'GET /api/v1/admin/pageviews': {
     url: () => '/api/v1/admin/pageviews',
     private: [401, 403, 403, 403, 403],

@@ -125,3 +125,36 @@ export async function signUp(app: FastifyInstance, overrides: Parameters<typeof 
   };
   return { ...session, password: body.password, auth: { authorization: `Bearer ${session.access_token}` } };
 }
+
+/**
+ * The token of the newest verification link mailed to `email`, read from the outbox before the
+ * worker delivers it (suites without an SMTP inbox). `${PUBLIC_URL}/verify-email/{token}`.
+ */
+export async function verificationToken(db: Db, email: string): Promise<string> {
+  const [mail] = await db.query<{ body_text: string | null }>(
+    `SELECT body_text FROM mail_outbox WHERE to_address = $1 AND template = 'email_verification'
+     ORDER BY created_at DESC LIMIT 1`,
+    [email],
+  );
+  const token = /\/verify-email\/([A-Za-z0-9_-]+)/.exec(mail?.body_text ?? '')?.[1];
+  if (!token) throw new Error(`no verification mail to ${email}`);
+  return token;
+}
+
+/** Verifies the account's e-mail the way its owner does: with the link mailed at registration. */
+export async function verifyEmailOf(app: FastifyInstance, db: Db, email: string): Promise<void> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/email/verify',
+    payload: { token: await verificationToken(db, email) },
+  });
+  if (res.statusCode !== 200) throw new Error(`verification failed: ${res.statusCode} ${res.body}`);
+}
+
+/**
+ * For suites about other mails: drops the verification mails registrations queued, so the next
+ * mail to a person is the one the suite is about.
+ */
+export async function setAsideVerificationMails(db: Db): Promise<void> {
+  await db.query("DELETE FROM mail_outbox WHERE template = 'email_verification'");
+}

@@ -6,6 +6,7 @@ import { AuthProvider } from '../lib/auth';
 import { i18n } from '../lib/i18n';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { stubFetch, testQueryClient } from '../testing/render';
+import { PAGE_PATTERNS } from '@acervo/contract/analytics';
 import { routes } from './router';
 import { RouteErrorPage } from './routes/route-error';
 
@@ -52,7 +53,24 @@ function storeSession() {
   localStorage.setItem('user_picture', 'false');
 }
 
+/** Every page's full path in the route table; a `:token` is a secret, counted as `*`. */
+function pagePaths(list: RouteObject[], parent = ''): string[] {
+  return list.flatMap((route) => {
+    if (route.path === '*') return [];
+    const path = route.path
+      ? `${parent.replace(/\/$/, '')}/${route.path.replace(/^\//, '')}`.replace(':token', '*')
+      : parent;
+    const own = route.index || (route.path && !route.children) ? [path || '/'] : [];
+    const withChildren = route.path && route.children ? [path] : [];
+    return [...own, ...withChildren, ...pagePaths(route.children ?? [], path)];
+  });
+}
+
 describe('routes', () => {
+  it("are the page patterns page views count (the contract's PAGE_PATTERNS), no more, no less", () => {
+    expect(new Set(pagePaths(routes))).toEqual(new Set(PAGE_PATTERNS));
+  });
+
   it('sends an anonymous visitor from a guarded page to /login, asked to return there', async () => {
     const { router } = renderApp('/search?q=filmes');
     expect(await screen.findByRole('heading', { name: 'Acesse sua conta' })).toBeInTheDocument();
@@ -140,7 +158,10 @@ describe('routes', () => {
       { status: 200, body: { data: [], next_cursor: null, unread: 0 } },
       { status: 200, body: { data: { locale: 'en' } } },
     );
-    const { user } = renderApp('/help');
+    // Her account is known and verified, so the header's e-mail reminder asks for nothing.
+    const client = testQueryClient();
+    client.setQueryData(['user', 'u1'], { id: 'u1', email: 'ana@example.com', email_verified: true });
+    const { user } = renderApp('/help', client);
     await waitFor(() => expect(calls).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: /English/ }));
     await waitFor(() => expect(calls).toHaveLength(2));

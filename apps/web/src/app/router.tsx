@@ -19,7 +19,9 @@ function page<M extends Record<K, ComponentType<any>>, K extends keyof M>(
 }
 
 /**
- * Every route of the web app, in one place (spec section 2).
+ * Every route of the web app, in one place (spec section 2). Page views count these as patterns:
+ * a new route adds its pattern to PAGE_PATTERNS in packages/contract/src/analytics.ts (a
+ * `:token` segment is a secret, counted as `*`; router.test.tsx checks the two agree).
  * - Public pages go in `publicRoutes`.
  * - Pages behind the sign-in guard go in `signedInRoutes` (issue 5: feed, profile, lists, items,
  *   account; issue 8: followers, following, search); each composes components of its
@@ -31,6 +33,8 @@ const publicRoutes: RouteObject[] = [
   { path: 'login', lazy: page(() => import('./routes/login'), 'LoginPage') },
   { path: 'recover', lazy: page(() => import('./routes/recover'), 'RecoverPage') },
   { path: 'reset/:token', lazy: page(() => import('./routes/reset'), 'ResetPage') },
+  // Issue 23: the link of the verification mail, signed in or not.
+  { path: 'verify-email/:token', lazy: page(() => import('./routes/verify-email'), 'VerifyEmailPage') },
   { path: 'help', lazy: page(() => import('./routes/help'), 'HelpPage') },
   { path: 'contact', lazy: page(() => import('./routes/contact'), 'ContactPage') },
   {

@@ -66,7 +66,10 @@ export type ErrorContext =
   | 'report'
   | 'appeal'
   | 'suspensionAppeal'
-  | 'moderationAction';
+  | 'moderationAction'
+  // Verified e-mail (issue 23)
+  | 'emailVerify'
+  | 'emailResend';
 
 /**
  * A 2xx whose body lacks what the screen needs (e.g. no id after a create). The spec has texts for
@@ -107,6 +110,28 @@ const LOAD_KEYS: Partial<Record<ErrorContext, { failed: string; notFound?: strin
 const ACTION_KEYS: Partial<
   Record<ErrorContext, { failed: string; byCode?: Partial<Record<ErrorCode, string>> }>
 > = {
+  // 'Login com Google' refused or failed: the spec's (G-01); an address someone registered and
+  // never verified is not linked, and the person is told how to reclaim it (decision 039).
+  googleLogin: {
+    failed: 'errors.googleLoginFailed',
+    byCode: {
+      GOOGLE_ACCOUNT_UNVERIFIED: 'errors.googleAccountUnverified',
+      ACCOUNT_SUSPENDED: 'errors.accountSuspended',
+    },
+  },
+  emailVerify: {
+    failed: 'errors.emailVerifyFailed',
+    byCode: {
+      EMAIL_TOKEN_INVALID: 'errors.emailTokenInvalid',
+      EMAIL_TOKEN_EXPIRED: 'errors.emailTokenExpired',
+      EMAIL_TOKEN_USED: 'errors.emailTokenUsed',
+      VALIDATION_FAILED: 'errors.emailTokenInvalid',
+    },
+  },
+  emailResend: {
+    failed: 'errors.emailResendFailed',
+    byCode: { EMAIL_ALREADY_VERIFIED: 'errors.emailAlreadyVerified' },
+  },
   like: { failed: 'errors.likeFailed' },
   unlike: { failed: 'errors.unlikeFailed' },
   follow: { failed: 'errors.followFailed' },
@@ -201,9 +226,7 @@ export function errorMessageKey(error: unknown, context: ErrorContext): string {
   if (action) return (code && action.byCode?.[code]) ?? action.failed;
   switch (context) {
     case 'login':
-    case 'googleLogin':
       if (code === 'ACCOUNT_SUSPENDED') return 'errors.accountSuspended';
-      if (context === 'googleLogin') return 'errors.googleLoginFailed';
       if (status === 401) return 'errors.loginInvalid';
       // A response we could not use carries the auth service's own text; no response at all is (S-03).
       return status > 0 ? 'errors.loginUnexpected' : 'errors.loginProblem';

@@ -24,6 +24,8 @@ export type AuthState = {
   renameUser: (userName: string) => void;
   /** After a photo upload or removal (and after sign-in), `user_picture` and the header follow. */
   setUserPicture: (userPicture: string | false) => void;
+  /** When the account's answer says otherwise than the session stored (verified on another device). */
+  setEmailVerified: (emailVerified: boolean) => void;
 };
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -68,13 +70,16 @@ export function AuthProvider({
     return () => setUnauthorizedHandler(() => {});
   }, [forget, onSessionLost]);
 
-  const updateUser = useCallback((change: Partial<Pick<SessionUser, 'userName' | 'userPicture'>>) => {
-    const current = readStoredSession();
-    if (!current) return;
-    const next = { ...current, ...change };
-    writeStoredSession(next, window.localStorage.getItem('token') !== null);
-    setUser(next);
-  }, []);
+  const updateUser = useCallback(
+    (change: Partial<Pick<SessionUser, 'userName' | 'userPicture' | 'emailVerified'>>) => {
+      const current = readStoredSession();
+      if (!current) return;
+      const next = { ...current, ...change };
+      writeStoredSession(next, window.localStorage.getItem('token') !== null);
+      setUser(next);
+    },
+    [],
+  );
 
   const signIn = useCallback<AuthState['signIn']>((session, { remember }) => {
     const next = sessionUserFrom(session, session.user_picture ?? false);
@@ -97,9 +102,14 @@ export function AuthProvider({
     [updateUser],
   );
 
+  const setEmailVerified = useCallback(
+    (emailVerified: boolean) => updateUser({ emailVerified }),
+    [updateUser],
+  );
+
   const value = useMemo<AuthState>(
-    () => ({ user, signIn, signOut, renameUser, setUserPicture }),
-    [user, signIn, signOut, renameUser, setUserPicture],
+    () => ({ user, signIn, signOut, renameUser, setUserPicture, setEmailVerified }),
+    [user, signIn, signOut, renameUser, setUserPicture, setEmailVerified],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

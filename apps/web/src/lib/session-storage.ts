@@ -8,10 +8,22 @@ export type SessionUser = {
   userEmail: string;
   /** A picture URL, or false after a password login (spec). */
   userPicture: string | false;
+  /** Whether the e-mail was verified (issue 23); undefined for a session stored before we kept it. */
+  emailVerified?: boolean | undefined;
 };
 
-/** The spec's storage keys, in both localStorage ('Lembrar' checked) and sessionStorage. */
-export const SESSION_KEYS = ['token', 'user_id', 'user_name', 'user_email', 'user_picture'] as const;
+/**
+ * The spec's storage keys, in both localStorage ('Lembrar' checked) and sessionStorage, and ours:
+ * `user_email_verified` lets the header's reminder show from the first paint (issue 23).
+ */
+export const SESSION_KEYS = [
+  'token',
+  'user_id',
+  'user_name',
+  'user_email',
+  'user_picture',
+  'user_email_verified',
+] as const;
 
 function stores(): Storage[] {
   // None in the build's prerender (Node): it renders the page of a visitor with nothing stored.
@@ -26,12 +38,14 @@ export function readStoredSession(): SessionUser | null {
     const userId = store.getItem('user_id');
     if (!token || !userId) continue;
     const picture = store.getItem('user_picture');
+    const verified = store.getItem('user_email_verified');
     return {
       token,
       userId,
       userName: store.getItem('user_name') ?? '',
       userEmail: store.getItem('user_email') ?? '',
       userPicture: picture && picture !== 'false' ? picture : false,
+      emailVerified: verified === null ? undefined : verified === 'true',
     };
   }
   return null;
@@ -45,6 +59,7 @@ export function writeStoredSession(user: SessionUser, remember: boolean): void {
   store.setItem('user_name', user.userName);
   store.setItem('user_email', user.userEmail);
   store.setItem('user_picture', String(user.userPicture));
+  if (user.emailVerified !== undefined) store.setItem('user_email_verified', String(user.emailVerified));
 }
 
 /** Removes only the session keys: the language choice survives a logout. */
@@ -59,5 +74,6 @@ export function sessionUserFrom(session: Session, picture: string | false = fals
     userName: session.user_name,
     userEmail: session.user_email,
     userPicture: picture,
+    emailVerified: session.user_email_verified,
   };
 }

@@ -49,6 +49,7 @@ export const testSession = {
   user_name: 'Ana',
   user_email: 'ana@example.com',
   user_picture: null,
+  user_email_verified: true,
   expires_at: '2030-01-01T00:00:00.000Z',
 };
 

@@ -172,9 +172,11 @@ export async function insertCommunity(
 ): Promise<void> {
   await insertRows(db, community.users, 2000, (b) =>
     db.query(
+      // The demo's addresses are made up by us: verified, so no demo person is asked to confirm one.
       `INSERT INTO users (id, name, email, password_hash, alias_name, cellular, birthday, address, country,
-         state, city, postal_code)
-       SELECT id, name, email, $4, alias_name, cellular, birthday, address, 'Brasil', state, city, postal_code
+         state, city, postal_code, email_verified_at)
+       SELECT id, name, email, $4, alias_name, cellular, birthday, address, 'Brasil', state, city, postal_code,
+         now()
        FROM unnest($1::text[], $2::text[], $3::text[], $5::text[], $6::text[], $7::date[], $8::text[],
          $9::text[], $10::text[], $11::text[])
          AS t(id, name, email, alias_name, cellular, birthday, address, state, city, postal_code)`,

@@ -44,6 +44,8 @@ describe('demo data (npm run demo)', () => {
       payload: { user: DEMO_LOGIN },
     });
     expect(login.statusCode).toBe(200);
+    // A settled account: the header asks the demo person to confirm nothing.
+    expect(login.json().data.user_email_verified).toBe(true);
     const auth = { authorization: `Bearer ${login.json().data.access_token}` };
     const popular = await ctx.app.inject({ url: '/api/v1/collection/by_followers?limit=5', headers: auth });
     const cards = popular.json().data as Collection[];

@@ -6,13 +6,25 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AccountExport } from '@acervo/contract/account';
 import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
-import { createTestContext, signUp, type TestContext } from '../../test/test-context.ts';
+import {
+  createTestContext,
+  setAsideVerificationMails,
+  signUp as register,
+  type TestContext,
+} from '../../test/test-context.ts';
 import {
   addCollaborator,
   addItem,
   createCollection,
   type Session,
 } from '../collection/collection.test-helpers.ts';
+
+/** This suite reads other mails: the verification mail each registration queues is set aside. */
+async function signUp(...args: Parameters<typeof register>) {
+  const session = await register(...args);
+  await setAsideVerificationMails(ctx.db);
+  return session;
+}
 
 let ctx: TestContext;
 let app: FastifyInstance;

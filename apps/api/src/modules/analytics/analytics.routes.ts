@@ -12,6 +12,7 @@ import type { Config } from '../../env.ts';
 import { forbidden } from '../../lib/app-error.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
 import { perIpPerMinute } from '../../plugins/rate-limit.ts';
+import { isOperator } from '../admin/operator.ts';
 import { pageViewCounts, recordPageView } from './analytics.service.ts';
 
 /** Do Not Track and Global Privacy Control: the visitor asked not to be counted. */
@@ -22,7 +23,6 @@ export async function analyticsRoutes(
   app: FastifyInstance,
   { db, config }: { db: Db; config: Config },
 ): Promise<void> {
-  const operators = new Set(config.ADMIN_EMAILS);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -32,7 +32,9 @@ export async function analyticsRoutes(
       config: perIpPerMinute(120),
       schema: {
         tags: ['analytics'],
-        summary: 'Count a page view (used when Google Analytics is not configured)',
+        summary: 'Count a page view of a route pattern (used when Google Analytics is not configured)',
+        description:
+          'Only a pattern of PAGE_PATTERNS (`/lists/:id`, `/reset/*`): a raw path with an id or token is a 400.',
         body: pageViewBody,
         response: { 202: pageViewResponse, 400: errorBodySchema, 429: errorBodySchema },
       },
@@ -51,7 +53,8 @@ export async function analyticsRoutes(
       onRequest: signInRequired,
       schema: {
         tags: ['analytics'],
-        summary: 'Page views per path per day (operators listed in ADMIN_EMAILS only)',
+        summary:
+          'Page views per route pattern per day, a page at a time (operators only: a verified e-mail in ADMIN_EMAILS)',
         security: bearerSecurity,
         querystring: pageViewsQuery,
         response: {
@@ -63,8 +66,8 @@ export async function analyticsRoutes(
       },
     },
     async (request) => {
-      if (!operators.has(signedInUser(request).email)) throw forbidden();
-      return { data: await pageViewCounts(db, request.query.days) };
+      if (!(await isOperator(db, signedInUser(request), config))) throw forbidden();
+      return pageViewCounts(db, request.query);
     },
   );
 }

@@ -65,7 +65,12 @@ export async function authRoutes(
     },
     async (request, reply) => {
       await registrationLimit(reply, request.body.email);
-      const session = await register(db, request.body, options, clientInfo(request));
+      const session = await register(
+        db,
+        request.body,
+        { ...options, publicUrl: config.PUBLIC_URL },
+        clientInfo(request),
+      );
       request.log.info({ userId: session.user_id }, 'account registered');
       return reply.status(201).send({ data: session });
     },

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newAccessToken } from '../../lib/tokens.ts';
+import { enqueueVerificationMail } from '../email/email.service.ts';
 import type { SessionUser } from './session-cache.ts';
 import { accountSuspended } from '../access/access.policy.ts';
 import { accountActive } from '../access/access.sql.ts';
@@ -13,6 +14,11 @@ import { KNOWN_ADDRESS_DAYS } from './attempts.service.ts';
 
 export interface AuthOptions {
   sessionTtlDays: number;
+}
+
+/** Registration also mails the verification link, built from PUBLIC_URL. */
+export interface RegistrationOptions extends AuthOptions {
+  publicUrl: string;
 }
 
 /** Who is signing in from where, kept with the session so the person can tell devices apart. */
@@ -32,7 +38,7 @@ interface UserRow {
 /** The one place a session starts: password login, registration and Google sign-in all end here. */
 export async function createSession(
   db: Queryable,
-  user: UserRow & { picture: string | null },
+  user: UserRow & { picture: string | null; email_verified: boolean },
   ttlDays: number,
   client: ClientInfo = {},
 ): Promise<Session> {
@@ -53,6 +59,7 @@ export async function createSession(
     user_name: user.name,
     user_email: user.email,
     user_picture: user.picture,
+    user_email_verified: user.email_verified,
     expires_at: expiresAt.toISOString(),
   };
 }
@@ -66,7 +73,7 @@ export const emailTaken = () =>
 export async function register(
   db: Db,
   input: { name: string; email: string; password: string; locale?: 'pt' | 'en' | undefined },
-  options: AuthOptions,
+  options: RegistrationOptions,
   client: ClientInfo = {},
 ): Promise<Session> {
   await assertNoBlockedTerms(db, { name: input.name });
@@ -74,13 +81,16 @@ export async function register(
   if (existing.length > 0) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   const user = { id: newId(), name: input.name, email: input.email, picture: null };
+  const locale = input.locale ?? 'pt';
   try {
     return await db.transaction(async (tx) => {
       await tx.query(
         'INSERT INTO users (id, name, email, password_hash, locale) VALUES ($1, $2, $3, $4, $5)',
-        [user.id, user.name, user.email, passwordHash, input.locale ?? 'pt'],
+        [user.id, user.name, user.email, passwordHash, locale],
       );
-      return createSession(tx, user, options.sessionTtlDays, client);
+      // Signed in at once (as before); the address is verified later, by the mailed link.
+      await enqueueVerificationMail(tx, { ...user, locale }, options.publicUrl);
+      return createSession(tx, { ...user, email_verified: false }, options.sessionTtlDays, client);
     });
   } catch (err) {
     // Two registrations racing for the same e-mail: the unique index decides.
@@ -103,10 +113,13 @@ export async function login(
   options: AuthOptions,
   client: ClientInfo = {},
 ): Promise<Session> {
-  const [row] = await db.query<UserRow & { picture: string | null; password_hash: string | null }>(
-    'SELECT id, name, email, picture, password_hash FROM users WHERE email = $1',
+  const [row] = await db.query<
+    UserRow & { picture: string | null; password_hash: string | null; email_verified: boolean }
+  >(
+    `SELECT id, name, email, picture, password_hash, email_verified_at IS NOT NULL AS email_verified
+     FROM users WHERE email = $1`,
     [input.email],
-    'user_by_email',
+    'user_by_email_verified',
   );
   if (!row?.password_hash) {
     await burnPasswordCheck(input.password);
@@ -209,5 +222,7 @@ export async function purgeExpiredSessions(db: Queryable): Promise<number> {
        AND (key NOT LIKE 'known:%' OR window_start < now() - make_interval(days => $1::int))`,
     [KNOWN_ADDRESS_DAYS],
   );
+  // Spent or expired verification links, kept a day to tell "already used" from "unknown".
+  await db.query("DELETE FROM email_verification_tokens WHERE expires_at < now() - interval '1 day'");
   return rows.length;
 }

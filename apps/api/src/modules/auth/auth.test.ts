@@ -493,10 +493,13 @@ describe('logs', () => {
     // Token-bearing query parameters, wherever they appear.
     const secret = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789';
     await app.inject({ url: `/api/v1/config?token=${secret}&s=${secret}x` });
+    // The web's verification link, served as the app's page.
+    await app.inject({ url: `/verify-email/${secret}v` });
 
     const all = logs.join('');
     expect(all).toContain(`/api/v1/invite/[redacted]`);
     expect(all).toContain('/api/v1/config?token=[redacted]&s=[redacted]');
+    expect(all).toContain('/verify-email/[redacted]');
     expect(all).not.toContain(invite);
     expect(all).not.toContain(secret);
   });

@@ -24,6 +24,13 @@ const accountConflict = () =>
     'Este e-mail já pertence a uma conta ligada a outra conta do Google.',
   );
 
+const accountUnverified = () =>
+  new AppError(
+    409,
+    'GOOGLE_ACCOUNT_UNVERIFIED',
+    'Já existe uma conta com este e-mail, ainda não confirmado. Confirme o e-mail ou redefina a senha pelo link enviado por e-mail; depois o login com o Google a abrirá.',
+  );
+
 /** A JWKS we could not fetch or read is Google's (or the network's) failure, not the client's. */
 function isKeyFetchFailure(err: unknown): boolean {
   return (
@@ -80,6 +87,7 @@ interface AccountRow {
   email: string;
   picture: string | null;
   google_sub: string | null;
+  email_verified: boolean;
 }
 
 async function findOrCreate(
@@ -88,7 +96,8 @@ async function findOrCreate(
   options: { sessionTtlDays: number; locale: 'pt' | 'en' },
 ): Promise<{ session: Session; outcome: 'signed_in' | 'linked' | 'created' }> {
   const rows = await tx.query<AccountRow>(
-    'SELECT id, name, email, picture, google_sub FROM users WHERE google_sub = $1 OR email = $2',
+    `SELECT id, name, email, picture, google_sub, email_verified_at IS NOT NULL AS email_verified
+     FROM users WHERE google_sub = $1 OR email = $2`,
     [identity.sub, identity.email],
   );
   // The subject decides: a Google account whose e-mail changed still opens the same account.
@@ -98,6 +107,10 @@ async function findOrCreate(
   const byEmail = rows.find((r) => r.email === identity.email);
   if (byEmail) {
     if (byEmail.google_sub !== null) throw accountConflict();
+    // Whoever registered this address never proved it: it may be a stranger who pre-registered
+    // it to share the owner's account once the owner signs in with Google. Nothing is linked
+    // (decision 039); the owner proves the address by mail first.
+    if (!byEmail.email_verified) throw accountUnverified();
     await tx.query('UPDATE users SET google_sub = $2, updated_at = now() WHERE id = $1', [
       byEmail.id,
       identity.sub,
@@ -107,19 +120,21 @@ async function findOrCreate(
 
   // A Google-only account has no password; it may set one through password recovery.
   const user = { id: newId(), name: identity.name, email: identity.email, picture: null };
-  await tx.query('INSERT INTO users (id, name, email, google_sub, locale) VALUES ($1, $2, $3, $4, $5)', [
-    user.id,
-    user.name,
-    user.email,
-    identity.sub,
-    options.locale,
-  ]);
-  return { session: await createSession(tx, user, options.sessionTtlDays), outcome: 'created' };
+  // Google vouched for the address (the token said email_verified), so it starts verified.
+  await tx.query(
+    `INSERT INTO users (id, name, email, google_sub, locale, email_verified_at)
+     VALUES ($1, $2, $3, $4, $5, now())`,
+    [user.id, user.name, user.email, identity.sub, options.locale],
+  );
+  return {
+    session: await createSession(tx, { ...user, email_verified: true }, options.sessionTtlDays),
+    outcome: 'created',
+  };
 }
 
 /**
  * Signs in the account of a verified Google identity: the one linked to its `sub`, else the
- * account with its (verified) e-mail, now linked, else a new account.
+ * account with its e-mail if that account verified it too, now linked, else a new account.
  */
 export async function signInWithGoogle(
   db: Db,

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startGoogleIssuer, type GoogleIssuer } from '../../test/google-issuer.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
-import { createTestContext, signUp, type TestContext } from '../../test/test-context.ts';
+import { FILMES } from '../collection/collection.test-helpers.ts';
+import { createTestContext, signUp, verifyEmailOf, type TestContext } from '../../test/test-context.ts';
 
 const CLIENT_ID = 'acervo-test.apps.googleusercontent.com';
 
@@ -66,12 +67,21 @@ describe('POST /session/google', () => {
     expect(first.statusCode).toBe(200);
     const session = first.json().data;
     expect(Object.keys(session).sort()).toEqual(
-      ['access_token', 'expires_at', 'user_email', 'user_id', 'user_name', 'user_picture'].sort(),
+      [
+        'access_token',
+        'expires_at',
+        'user_email',
+        'user_email_verified',
+        'user_id',
+        'user_name',
+        'user_picture',
+      ].sort(),
     );
     expect(session).toMatchObject({
       user_name: 'Bia Souza',
       user_email: 'bia.souza@gmail.com',
       user_picture: null,
+      user_email_verified: true,
     });
 
     // The token works like any session's.
@@ -87,6 +97,17 @@ describe('POST /session/google', () => {
     expect(second.json().data.user_id).toBe(session.user_id);
     expect(second.json().data.access_token).not.toBe(session.access_token);
     expect(await usersCount()).toBe(1);
+  });
+
+  it('creates an account whose e-mail is verified from the start (Google vouched for it), and mails no link', async () => {
+    const session = (await signInWithGoogle(await google.sign(person()))).json().data;
+    const me = await app.inject({
+      method: 'GET',
+      url: `/api/v1/user/${session.user_id}`,
+      headers: { authorization: `Bearer ${session.access_token}` },
+    });
+    expect(me.json().data).toMatchObject({ email: session.user_email, email_verified: true });
+    expect(await ctx.db.query("SELECT 1 FROM mail_outbox WHERE template = 'email_verification'")).toEqual([]);
   });
 
   it('keys the account by Google subject: a changed Google e-mail still opens the same account', async () => {
@@ -141,20 +162,70 @@ describe('POST /session/google', () => {
 });
 
 describe('linking to a password account', () => {
-  it('links only with a verified e-mail; afterwards both ways open the same account', async () => {
+  it('links only an account whose e-mail is verified; afterwards both ways open the same account', async () => {
     const ana = await signUp(app, { name: 'Ana Ribeiro' });
     const claims = person({ email: ana.user_email });
 
     const unverified = await signInWithGoogle(await google.sign({ ...claims, email_verified: false }));
     expect(unverified.statusCode).toBe(401);
+    const notYet = await signInWithGoogle(await google.sign(claims));
+    expect(notYet.statusCode).toBe(409);
+    expect(notYet.json().error.code).toBe('GOOGLE_ACCOUNT_UNVERIFIED');
     const [before] = await ctx.db.query<{ google_sub: string | null }>('SELECT google_sub FROM users');
     expect(before!.google_sub).toBeNull();
 
+    await verifyEmailOf(app, ctx.db, ana.user_email);
     const linked = await signInWithGoogle(await google.sign(claims));
     expect(linked.statusCode).toBe(200);
     expect(linked.json().data).toMatchObject({ user_id: ana.user_id, user_name: 'Ana Ribeiro' });
     expect(await usersCount()).toBe(1);
     expect((await passwordSignIn(ana.user_email, ana.password)).statusCode).toBe(200);
+  });
+
+  it("a stranger who pre-registered Maria's address gets nothing: Google refuses to link, Maria reclaims it by mail, and the stranger is out", async () => {
+    const stranger = await signUp(app, {
+      name: 'Maria',
+      email: 'maria@gmail.com',
+      password: 'Estranho2026x',
+    });
+    const maria = person({ email: 'maria@gmail.com', name: 'Maria Souza' });
+
+    const refused = await signInWithGoogle(await google.sign(maria));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('GOOGLE_ACCOUNT_UNVERIFIED');
+    expect(await usersCount()).toBe(1);
+
+    // Maria proves the address with the recovery mail, which only she receives.
+    await app.inject({ method: 'POST', url: '/api/v1/password/recovery', payload: { email: maria.email } });
+    const mails = await inbox.deliver(ctx.db, maria.email, 2);
+    const link = mails.find((m) => m.subject === 'Redefinição de senha do Acervo')!.links[0]!;
+    const token = /\/reset\/([A-Za-z0-9_-]+)$/.exec(link)![1];
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/v1/password/reset',
+      payload: { token, password: 'DaMaria2026', password_confirmation: 'DaMaria2026' },
+    });
+    expect(reset.statusCode).toBe(200);
+
+    const session = await signInWithGoogle(await google.sign(maria));
+    expect(session.statusCode).toBe(200);
+    const auth = { authorization: `Bearer ${session.json().data.access_token}` };
+    const diary = await app.inject({
+      method: 'POST',
+      url: '/api/v1/collection',
+      headers: auth,
+      payload: { category_id: FILMES, name: 'Diário da Maria', description: 'Só meu', private: true },
+    });
+    expect(diary.statusCode).toBe(201);
+
+    // The stranger's session and password are gone; nothing of Maria's is readable to them.
+    const peek = await app.inject({
+      method: 'GET',
+      url: `/api/v1/collection/${diary.json().data.id}`,
+      headers: stranger.auth,
+    });
+    expect(peek.statusCode).toBe(401);
+    expect((await passwordSignIn(maria.email, 'Estranho2026x')).statusCode).toBe(401);
   });
 
   it('refuses a second Google account with the e-mail of an account already linked to another one', async () => {

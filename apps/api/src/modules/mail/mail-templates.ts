@@ -8,6 +8,7 @@ export interface MailData {
   password_reset: { name: string; link: string };
   password_changed: { name: string; link: string };
   account_deleted: { name: string };
+  email_verification: { name: string; link: string };
   /** A visitor's message from the contact form, to CONTACT_EMAIL; the visitor is the Reply-To. */
   contact_message: { name: string; email: string; phone: string; message: string };
   /** An operator hid a collection or an item of the person's (`what` is its name). */
@@ -97,6 +98,28 @@ const catalogue: Catalogue = {
         'The password of your Acervo account was changed. If it was you, all is well.',
         'If it was not you, reset your password right away:',
         '{link}',
+      ],
+      signature: SIGNATURE.en,
+    }),
+  },
+  email_verification: {
+    pt: ({ name }) => ({
+      subject: 'Confirme seu e-mail no Acervo',
+      greeting: `Olá, ${name}!`,
+      paragraphs: [
+        'Para confirmar que este e-mail é seu e proteger a sua conta no Acervo, abra o link abaixo. Ele vale por 24 horas e só pode ser usado uma vez.',
+        '{link}',
+        'Se você não criou uma conta no Acervo, ignore este e-mail.',
+      ],
+      signature: SIGNATURE.pt,
+    }),
+    en: ({ name }) => ({
+      subject: 'Confirm your e-mail on Acervo',
+      greeting: `Hello, ${name}!`,
+      paragraphs: [
+        'To confirm this e-mail is yours and protect your Acervo account, open the link below. It is valid for 24 hours and can be used once.',
+        '{link}',
+        'If you did not create an Acervo account, ignore this e-mail.',
       ],
       signature: SIGNATURE.en,
     }),

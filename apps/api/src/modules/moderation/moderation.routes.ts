@@ -23,7 +23,7 @@ import { forbidden } from '../../lib/app-error.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
 import { perIpPerMinute } from '../../plugins/rate-limit.ts';
 import { dailyCapCharger } from '../daily-cap/daily-cap.service.ts';
-import { isOperator } from './operator.ts';
+import { isOperator } from '../admin/operator.ts';
 import {
   addBlockedTerm,
   appealHidden,

@@ -83,10 +83,14 @@ export async function resetPassword(
       [hashToken(input.token)],
     );
     if (!user || user.expired) throw resetTokenInvalid();
-    await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
-      user.id,
-      passwordHash,
-    ]);
+    // The link reached the mailbox of the account's address: that proves the address, as a
+    // verification link would (decision 039: how the owner reclaims a pre-registered address).
+    await tx.query(
+      `UPDATE users SET password_hash = $2, email_verified_at = coalesce(email_verified_at, now()),
+         updated_at = now()
+       WHERE id = $1`,
+      [user.id, passwordHash],
+    );
     await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1', [user.id]);
     await tx.query('DELETE FROM sessions WHERE user_id = $1', [user.id]);
     await enqueuePasswordChanged(tx, user, publicUrl);

@@ -40,6 +40,7 @@ const DISALLOWED = [
   '/lists/*/items/edit/',
   '/invite/',
   '/reset/',
+  '/verify-email/',
   '/recover',
 ];
 

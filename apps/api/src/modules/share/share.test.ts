@@ -305,7 +305,15 @@ describe('robots.txt', () => {
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     const lines = res.body.split('\n');
     expect(lines).toEqual(expect.arrayContaining(['User-agent: *', 'Allow: /', 'Disallow: /api/']));
-    for (const path of ['/feed', '/profile', '/account', '/search', '/lists/create', '/invite/']) {
+    for (const path of [
+      '/feed',
+      '/profile',
+      '/account',
+      '/search',
+      '/lists/create',
+      '/invite/',
+      '/verify-email/',
+    ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);

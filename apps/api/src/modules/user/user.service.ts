@@ -98,7 +98,8 @@ export const pageProfiles = (viewerParam: string, orderBy: string, extraColumns 
 
 const USER_BY_ID = `
   SELECT ${profileColumns('$2')}, ${personGuardColumns('u', '$2')},
-    ${mutedBy('u.id', '$2')} AS muted_by_me, u.email, u.alias_name, u.cellular,
+    ${mutedBy('u.id', '$2')} AS muted_by_me, u.email, u.email_verified_at IS NOT NULL AS email_verified,
+    u.alias_name, u.cellular,
     to_char(u.birthday, 'YYYY-MM-DD') AS birthday, u.address, u.country, u.state, u.city, u.postal_code
   FROM users u ${profileCounts('$2')}
   WHERE u.id = $1`;

@@ -36,6 +36,7 @@ describe('GET /api/v1/user/{user_id}', () => {
       name: 'Fernanda Oliveira',
       picture: null,
       email: me.user_email,
+      email_verified: false,
       total_collections: 2,
       total_followers: 0,
       total_likes: 0,

@@ -5,6 +5,7 @@ import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteHeader } from '../../components/layout/site-header';
 import { UpdatePrompt } from '../../components/layout/update-prompt';
 import { lazyDialog } from '../../components/ui/lazy-dialog';
+import { EmailReminder } from '../../features/users/components/email-reminder';
 import { CollectionSlotsProvider, type CollectionSlots } from '../../lib/feature-slots';
 import { AfterHydrationSteps, HydrationStep } from '../hydrate-in-steps';
 import { usePrefetchLinks } from '../prefetch';
@@ -87,7 +88,12 @@ export function RootLayout() {
         </a>
         {/* A prerendered page hydrates these in their own tasks, the page first (decision 036). */}
         <HydrationStep step="header">
-          <SiteHeader addItemModal={AddItemModal} notifications={NotificationsBell} search={HeaderSearch} />
+          <SiteHeader
+            addItemModal={AddItemModal}
+            notifications={NotificationsBell}
+            search={HeaderSearch}
+            reminder={EmailReminder}
+          />
         </HydrationStep>
         <HydrationStep step="page">
           <main id="main" tabIndex={-1} className="flex-grow-1">

@@ -9,12 +9,14 @@ export type HeaderModal = ComponentType<{ show: boolean; onHide: () => void }>;
 
 /**
  * What features plug into the signed-in header: the add-item modal (collections), the bell with
- * its modal (notifications) and the search box (search). Shared chrome cannot import features.
+ * its modal (notifications), the search box (search) and the unverified e-mail reminder (users).
+ * Shared chrome cannot import features.
  */
 export type HeaderSlots = {
   addItemModal?: HeaderModal | undefined;
   notifications?: ComponentType | undefined;
   search?: ComponentType | undefined;
+  reminder?: ComponentType | undefined;
 };
 
 // Signed-in only, with the user menu's Dropdown (and Popper): a visitor's pages never load it.
@@ -66,7 +68,7 @@ function VisitorNav() {
  * own toggle: react-bootstrap's Navbar brings its Offcanvas, Modal and Collapse transition (about
  * 12 KB gzip) to every page, for a menu that only shows and hides (decision 034).
  */
-export function SiteHeader(slots: HeaderSlots) {
+export function SiteHeader({ reminder: Reminder, ...slots }: HeaderSlots) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const [expanded, setExpanded] = useState(false);
@@ -106,6 +108,7 @@ export function SiteHeader(slots: HeaderSlots) {
             )}
           </nav>
         </div>
+        {user && Reminder ? <Reminder /> : null}
       </div>
     </nav>
   );

@@ -76,5 +76,13 @@ export const errors: Catalog['errors'] = {
   recoverFailed: 'Could not send the link now. Please try again.',
   resetFailed: 'Could not reset the password. Please try again.',
   resetTokenInvalid: 'This password reset link is not valid or has expired. Ask for a new one.',
+  googleAccountUnverified:
+    'An account with this e-mail already exists, but the e-mail was never confirmed. To sign in with Google, recover the password with "I forgot my password" (the link we e-mail confirms the address) and try again.',
+  emailVerifyFailed: 'Could not confirm the e-mail. Please try again.',
+  emailTokenInvalid: 'This confirmation link is not valid. Ask for a new one.',
+  emailTokenExpired: 'This confirmation link has expired (it is valid for 24 hours). Ask for a new one.',
+  emailTokenUsed: 'This confirmation link was already used.',
+  emailResendFailed: 'Could not send the confirmation e-mail again. Please try again.',
+  emailAlreadyVerified: 'Your e-mail is already confirmed.',
   passwordChangeFailed: 'Could not change the password. Please try again.',
 };

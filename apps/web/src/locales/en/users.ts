@@ -86,4 +86,19 @@ export const users: (typeof pt)['users'] = {
     changePassword: 'Change password',
     passwordChanged: 'Password changed. Your other sessions were signed out.',
   },
+  emailReminder: {
+    text: 'Confirm your e-mail to protect your account.',
+    resend: 'Resend',
+    sending: 'Sending...',
+    sent: 'We sent a new confirmation e-mail to {{email}}.',
+  },
+  verifyEmail: {
+    pageTitle: 'E-mail confirmation',
+    title: 'E-mail confirmation',
+    verifying: 'Confirming your e-mail...',
+    done: 'E-mail confirmed. Thank you!',
+    toProfile: 'Go to my profile',
+    toLogin: 'Log in',
+    requestNew: 'Log in to your account to ask for a new link.',
+  },
 };

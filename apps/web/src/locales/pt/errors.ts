@@ -82,5 +82,13 @@ export const errors = {
   recoverFailed: 'Não foi possível enviar o link agora. Por favor, tente novamente.',
   resetFailed: 'Não foi possível redefinir a senha. Por favor, tente novamente.',
   resetTokenInvalid: 'Este link de redefinição de senha é inválido ou expirou. Peça um novo.',
+  googleAccountUnverified:
+    'Já existe uma conta com este e-mail, mas ele ainda não foi confirmado. Para entrar com o Google, recupere a senha em "Esqueci minha senha" (o link enviado por e-mail confirma o endereço) e tente de novo.',
+  emailVerifyFailed: 'Não foi possível confirmar o e-mail. Por favor, tente novamente.',
+  emailTokenInvalid: 'Este link de confirmação é inválido. Peça um novo.',
+  emailTokenExpired: 'Este link de confirmação expirou (ele vale por 24 horas). Peça um novo.',
+  emailTokenUsed: 'Este link de confirmação já foi usado.',
+  emailResendFailed: 'Não foi possível reenviar o e-mail de confirmação. Por favor, tente novamente.',
+  emailAlreadyVerified: 'Seu e-mail já está confirmado.',
   passwordChangeFailed: 'Não foi possível alterar a senha. Por favor, tente novamente.',
 };

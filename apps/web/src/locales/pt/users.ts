@@ -85,4 +85,19 @@ export const users = {
     changePassword: 'Alterar senha',
     passwordChanged: 'Senha alterada. As outras sessões da sua conta foram encerradas.',
   },
+  emailReminder: {
+    text: 'Confirme seu e-mail para proteger sua conta.',
+    resend: 'Reenviar',
+    sending: 'Enviando...',
+    sent: 'Enviamos um novo e-mail de confirmação para {{email}}.',
+  },
+  verifyEmail: {
+    pageTitle: 'Confirmação de e-mail',
+    title: 'Confirmação de e-mail',
+    verifying: 'Confirmando o seu e-mail...',
+    done: 'E-mail confirmado. Obrigado!',
+    toProfile: 'Ir para o meu perfil',
+    toLogin: 'Entrar',
+    requestNew: 'Entre na sua conta para pedir um novo link.',
+  },
 };

@@ -35,11 +35,15 @@ function gtagFor(measurementId: string): Gtag {
   return window.gtag!;
 }
 
-export function sendGooglePageView(measurementId: string, path: string): void {
+/**
+ * A page view of a route pattern (`/lists/:id`): Google gets neither the path, which can hold a
+ * token or an id, nor the title, which names the collection or person (issue 23).
+ */
+export function sendGooglePageView(measurementId: string, pattern: string): void {
   gtagFor(measurementId)('event', 'page_view', {
-    page_path: path,
-    page_location: window.location.origin + path,
-    page_title: document.title,
+    page_path: pattern,
+    page_location: window.location.origin + pattern,
+    page_title: pattern,
   });
 }
 

@@ -21,15 +21,34 @@ afterEach(() => {
 });
 
 describe('page views without Google Analytics', () => {
-  it('counts one view per route change on our API, with the path only, and no cookie notice', async () => {
+  it('counts one view per route change on our API, with the route pattern only, and no cookie notice', async () => {
     stubFetch();
     const { router } = renderWithProviders(ui, { path: '*', at: '/help?q=segredo' });
     await waitFor(() => expect(pageViewsSent).toEqual(['/help']));
     await act(() => router.navigate('/contact'));
     await act(() => router.navigate('/contact#form'));
     await act(() => router.navigate('/lists/abc'));
-    await waitFor(() => expect(pageViewsSent).toEqual(['/help', '/contact', '/lists/abc']));
+    await act(() => router.navigate('/lists/create'));
+    await waitFor(() => expect(pageViewsSent).toEqual(['/help', '/contact', '/lists/:id', '/lists/create']));
     expect(screen.queryByRole('region', { name: 'Aviso de cookies' })).toBeNull();
+  });
+
+  it('never sends a token or an id: pages with secrets in the path count as their pattern, unknown paths not at all', async () => {
+    stubFetch();
+    const { router } = renderWithProviders(ui, { path: '*', at: '/reset/c2VncmVkby1kZS1yZXNldA' });
+    await waitFor(() => expect(pageViewsSent).toEqual(['/reset/*']));
+    await act(() => router.navigate('/invite/Y29udml0ZQ'));
+    await act(() => router.navigate('/verify-email/dmVyaWZpY2E'));
+    await act(() => router.navigate('/no-such-page/abc'));
+    await act(() => router.navigate('/profile/wtt0fgHceRL46Hhk/followers'));
+    await waitFor(() =>
+      expect(pageViewsSent).toEqual([
+        '/reset/*',
+        '/invite/*',
+        '/verify-email/*',
+        '/profile/:userId/followers',
+      ]),
+    );
   });
 
   it('stops counting after the opt-out on the privacy page', async () => {
@@ -71,11 +90,13 @@ describe('page views with Google Analytics', () => {
     await waitFor(() => expect(gtagScripts()).toHaveLength(1));
     expect(gtagScripts()[0]!.src).toBe('https://www.googletagmanager.com/gtag/js?id=G-TEST123');
     await act(() => router.navigate('/lists/abc'));
+    await act(() => router.navigate('/invite/c2VncmVkbw'));
     const pageViews = (window.dataLayer ?? [])
       .map((entry) => Array.from(entry as ArrayLike<unknown>))
       .filter(([kind, name]) => kind === 'event' && name === 'page_view')
       .map(([, , params]) => (params as { page_path: string }).page_path);
-    expect(pageViews).toEqual(['/contact', '/lists/abc']);
+    expect(pageViews).toEqual(['/contact', '/lists/:id', '/invite/*']);
+    expect(JSON.stringify(window.dataLayer)).not.toContain('c2VncmVkbw');
     // Our own counter is not used alongside Google, and nothing else was called.
     expect(pageViewsSent).toEqual([]);
     expect(calls).toEqual([]);

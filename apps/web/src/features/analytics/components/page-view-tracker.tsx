@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { pagePattern } from '@acervo/contract/analytics';
 import { useSettledRemoteConfig } from '../../../lib/remote-config';
 import { recordPageView } from '../api/analytics-api';
 import { sendGooglePageView, stopGoogleAnalytics } from '../api/google-analytics';
@@ -9,7 +10,8 @@ import { browserSaysDoNotTrack, useAnalyticsConsent } from '../hooks/use-analyti
  * A page view on every route change (spec section 1). With a GA4 measurement id it goes to Google
  * Analytics, and only after the cookie notice was accepted; without one, to our own API, which
  * keeps a count per path and day and nothing about the visitor. Do Not Track and the opt-out
- * stop both. Only the path is sent: query strings can carry search terms or tokens.
+ * stop both. Only the route pattern is sent (`/lists/:id`, `/reset/*`), never the path: paths
+ * carry tokens and ids, query strings search terms (issue 23). A path that is no page is not sent.
  */
 export function PageViewTracker() {
   const { pathname } = useLocation();
@@ -26,13 +28,15 @@ export function PageViewTracker() {
   useEffect(() => {
     if (!config || counted.current === pathname) return;
     if (browserSaysDoNotTrack() || consent === 'declined') return;
+    const pattern = pagePattern(pathname);
+    if (!pattern) return;
     if (measurementId) {
       if (consent !== 'accepted') return; // asked by the cookie notice; the view counts once accepted
       counted.current = pathname;
-      sendGooglePageView(measurementId, pathname);
+      sendGooglePageView(measurementId, pattern);
     } else {
       counted.current = pathname;
-      recordPageView({ path: pathname.slice(0, 200) }).catch(() => {
+      recordPageView({ path: pattern }).catch(() => {
         // A lost page view is not worth bothering the visitor about.
       });
     }

@@ -81,6 +81,17 @@ describe("'Login com Google'", () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it('explains how to reclaim an address someone registered and never confirmed (409 GOOGLE_ACCOUNT_UNVERIFIED)', async () => {
+    stubRemoteConfig(enabled);
+    stubFetch({ status: 409, body: { error: { code: 'GOOGLE_ACCOUNT_UNVERIFIED', message: 'x' } } });
+    await renderSignedInByGoogle();
+    act(() => google.callback!({ credential: CREDENTIAL }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Já existe uma conta com este e-mail, mas ele ainda não foi confirmado. Para entrar com o Google, recupere a senha em "Esqueci minha senha" (o link enviado por e-mail confirma o endereço) e tente de novo.',
+    );
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
   it('shows the decoding-failure text, and calls nothing, when Google hands over no usable token', async () => {
     stubRemoteConfig(enabled);
     const calls = stubFetch();

@@ -1,5 +1,6 @@
 import type { AccountDeletionBody } from '@acervo/contract/account';
 import type { PasswordChangeBody, SessionInfo } from '@acervo/contract/auth';
+import type { EmailVerifyBody } from '@acervo/contract/email';
 import type { AccountBody, UserAccount, UserProfile } from '@acervo/contract/user';
 import { api } from '../../../lib/api-client';
 
@@ -24,4 +25,8 @@ export const usersApi = {
   endAllSessions: () => api.delete<{ revoked: number }>('/sessions'),
   changePassword: (userId: string, body: PasswordChangeBody) =>
     api.put(`/user/${encodeURIComponent(userId)}/password`, body),
+  /** The link of the verification mail; needs no session (it may open on another device). */
+  verifyEmail: (body: EmailVerifyBody) => api.post('/email/verify', body),
+  /** A new verification mail for the signed-in person (three an hour). */
+  resendVerification: () => api.post('/email/verification'),
 };

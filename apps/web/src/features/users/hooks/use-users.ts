@@ -60,3 +60,16 @@ export function usePicture(userId: string) {
 export function useDeleteAccount(userId: string) {
   return useMutation({ mutationFn: (body: AccountDeletionBody) => usersApi.deleteAccount(userId, body) });
 }
+
+/** The verification link's call; every cached profile reloads, so the header's reminder goes. */
+export function useVerifyEmail() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => usersApi.verifyEmail({ token }),
+    onSuccess: () => client.invalidateQueries({ queryKey: sharedKeys.users }),
+  });
+}
+
+export function useResendVerification() {
+  return useMutation({ mutationFn: () => usersApi.resendVerification() });
+}
