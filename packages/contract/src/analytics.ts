@@ -23,6 +23,7 @@ export const PAGE_PATTERNS = [
   '/c/:id',
   '/lists/:id/items/:item',
   '/invite/*',
+  '/appeal/*',
   '/onboarding',
   '/profile',
   '/profile/update',
@@ -38,6 +39,7 @@ export const PAGE_PATTERNS = [
   '/account',
   '/account/profile',
   '/account/security',
+  '/admin',
 ] as const;
 export type PagePattern = (typeof PAGE_PATTERNS)[number];
 

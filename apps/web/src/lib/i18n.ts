@@ -1,6 +1,7 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { pt } from '../locales/pt';
+import type { Catalog } from '../locales/types';
 
 export const LANGUAGES = ['pt', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -132,6 +133,14 @@ i18n.on('languageChanged', (language) => {
     // Private mode without storage: the choice lasts until the tab closes.
   }
 });
+
+/**
+ * Portuguese texts that are not in the first chunk (locales/types.ts): a page or feature adds its
+ * own as its module loads, before it renders. English has them in its own chunk already.
+ */
+export function addPortugueseTexts(texts: Partial<Catalog>): void {
+  i18n.addResourceBundle('pt', 'translation', texts, true, false);
+}
 
 export function currentLanguage(): Language {
   return i18n.language === 'en' ? 'en' : 'pt';

@@ -3,7 +3,12 @@ import { Link } from 'react-router';
 import { AnalyticsPreferences } from '../../features/analytics/components/analytics-preferences';
 import { PageHeader } from '../../components/ui/page-header';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { addPortugueseTexts } from '../../lib/i18n';
 import { useRemoteConfig } from '../../lib/remote-config';
+import { legal } from '../../locales/pt/legal';
+
+// The Portuguese texts of these pages come with them, not in the first chunk (locales/types.ts).
+addPortugueseTexts({ legal });
 
 /** A section may end with a link to the screen that does what it describes. */
 type Section = { title: string; body: string; link?: { to: string; label: string } };

@@ -1,3 +1,4 @@
+import '../texts';
 import type { RecommendedCollection } from '@acervo/contract/recommendation';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../texts';
 import { recommendationSettingsSchema, type RecommendationSettings } from '@acervo/contract/recommendation';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../texts';
 import type { CollectionReason, PersonReason } from '@acervo/contract/recommendation';
 import { useTranslation } from 'react-i18next';
 import { formatRating } from '../../../lib/format';
