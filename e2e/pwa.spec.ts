@@ -1,5 +1,5 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { startOwnServer } from './own-server.ts';
+import { expect, request as playwrightRequest, test, type Browser } from '@playwright/test';
+import { startOwnServer, type OwnServer } from './own-server.ts';
 import { apiAs, signIn, signUp } from './support.ts';
 
 /**
@@ -13,6 +13,26 @@ test.use({ serviceWorkers: 'allow' });
 function pngSize(bytes: Buffer): { width: number; height: number } {
   expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/** Lia with a private collection on `server`, and a browser context whose service worker runs. */
+async function privateListAndBrowser(browser: Browser, server: OwnServer, name: string) {
+  const api = await playwrightRequest.newContext({ baseURL: server.baseURL });
+  const lia = await signUp(api, 'Lia Campos');
+  const as = apiAs(api, lia);
+  const list = await as.createCollection({
+    category_id: await as.categoryId('Livros'),
+    name,
+    description: 'Só meus.',
+    private: true,
+  });
+  await api.dispose();
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    serviceWorkers: 'allow',
+    locale: 'pt-BR',
+  });
+  return { lia, list, context };
 }
 
 test('the app is installable: a valid manifest, icons that load, an active service worker', async ({
@@ -87,22 +107,11 @@ test('with the server stopped: a collection viewed before still reads, other pag
   test.setTimeout(240_000);
   const server = await startOwnServer();
   try {
-    const api = await playwrightRequest.newContext({ baseURL: server.baseURL });
-    const lia = await signUp(api, 'Lia Campos');
-    const as = apiAs(api, lia);
-    const list = await as.createCollection({
-      category_id: await as.categoryId('Livros'),
-      name: 'Livros para ler sem internet',
-      description: 'Só meus.',
-      private: true,
-    });
-    await api.dispose();
-
-    const context = await browser.newContext({
-      baseURL: server.baseURL,
-      serviceWorkers: 'allow',
-      locale: 'pt-BR',
-    });
+    const { lia, list, context } = await privateListAndBrowser(
+      browser,
+      server,
+      'Livros para ler sem internet',
+    );
     const page = await context.newPage();
     await signIn(page, lia, `/lists/${list.id}`);
     await expect(page.getByRole('heading', { name: 'Livros para ler sem internet' })).toBeVisible();
@@ -145,22 +154,7 @@ test('a shared computer: once the tab of a session without "Lembrar" closes, the
   test.setTimeout(240_000);
   const server = await startOwnServer();
   try {
-    const api = await playwrightRequest.newContext({ baseURL: server.baseURL });
-    const lia = await signUp(api, 'Lia Campos');
-    const as = apiAs(api, lia);
-    const list = await as.createCollection({
-      category_id: await as.categoryId('Livros'),
-      name: 'Diário secreto da Lia',
-      description: 'Só meu.',
-      private: true,
-    });
-    await api.dispose();
-
-    const context = await browser.newContext({
-      baseURL: server.baseURL,
-      serviceWorkers: 'allow',
-      locale: 'pt-BR',
-    });
+    const { lia, list, context } = await privateListAndBrowser(browser, server, 'Diário secreto da Lia');
     const page = await context.newPage();
     // Signed in without "Lembrar": the session lives in this tab's sessionStorage only.
     await page.goto('/help');

@@ -120,7 +120,6 @@ export const appealBody = z.object({
     .string({ error: issue.invalid })
     .check(z.trim(), z.minLength(1, issue.messageRequired), z.maxLength(MODERATION_NOTE_MAX, issue.tooLong)),
 });
-export type AppealBody = z.input<typeof appealBody>;
 
 export const auditEntrySchema = z.object({
   id: idSchema,

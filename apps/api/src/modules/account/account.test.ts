@@ -1,3 +1,4 @@
+import { expectGuardedLikeSignIn } from '../../test/password-guard.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -227,21 +228,7 @@ describe('DELETE /api/v1/user/{user_id}', () => {
         remoteAddress: ip,
         payload: { password },
       });
-    const codes = [];
-    for (let i = 0; i < 4; i++) codes.push((await remove('outraSenha123')).statusCode);
-    expect(codes).toEqual([400, 400, 400, 429]);
-    const waiting = await remove(ana.password);
-    expect(waiting.statusCode).toBe(429);
-    expect(waiting.json().error.code).toBe('RATE_LIMITED');
-    expect(Number(waiting.headers['retry-after'])).toBeGreaterThan(0);
-    // The same counters as sign-in: that address cannot go on guessing there either.
-    const login = await limited.inject({
-      method: 'POST',
-      url: '/api/v1/session',
-      remoteAddress: '10.0.0.1',
-      payload: { user: { email: ana.user_email, password: 'outraSenha123' } },
-    });
-    expect(login.statusCode).toBe(429);
+    await expectGuardedLikeSignIn(limited, ana, (password) => remove(password));
     // The account still exists; from a device that has not failed, the right password deletes it.
     expect((await remove(ana.password, '10.0.0.2')).statusCode).toBe(200);
   });
