@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { envelope, idSchema } from './common.ts';
 import { cursorParam, limitParam } from './collection.ts';
-import { issue } from './validation.ts';
+import { issue, optionalText, requiredText } from './validation.ts';
 
 /**
  * Defence against people (issue 23), all under /api/v1 and for signed-in users:
@@ -46,15 +46,16 @@ export const REPORT_REASONS = ['spam', 'harassment', 'sexual', 'hate', 'copyrigh
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_DETAILS_MAX = 1000;
 
+/** An id as the API issues them; anything else names nothing there is to report (400, not 500). */
+export const reportTargetId = z
+  .string({ error: issue.reportTargetInvalid })
+  .check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, issue.reportTargetInvalid));
+
 export const reportBody = z.object({
   target_type: z.enum(REPORT_TARGETS, { error: issue.reportTargetInvalid }),
-  target_id: z
-    .string({ error: issue.reportTargetInvalid })
-    .check(z.minLength(1, issue.reportTargetInvalid), z.maxLength(64, issue.reportTargetInvalid)),
+  target_id: reportTargetId,
   reason: z.enum(REPORT_REASONS, { error: issue.reportReasonInvalid }),
-  details: z.optional(
-    z.string({ error: issue.invalid }).check(z.trim(), z.maxLength(REPORT_DETAILS_MAX, issue.tooLong)),
-  ),
+  details: z.optional(optionalText(REPORT_DETAILS_MAX)),
 });
 export type ReportBody = z.input<typeof reportBody>;
 
@@ -109,16 +110,12 @@ export const adminReportPageResponse = z.object({
 export const MODERATION_NOTE_MAX = 1000;
 export const resolveReportBody = z.object({
   action: z.enum(MODERATION_ACTIONS, { error: issue.moderationActionInvalid }),
-  note: z.optional(
-    z.string({ error: issue.invalid }).check(z.trim(), z.maxLength(MODERATION_NOTE_MAX, issue.tooLong)),
-  ),
+  note: z.optional(optionalText(MODERATION_NOTE_MAX)),
 });
 export type ResolveReportBody = z.input<typeof resolveReportBody>;
 
 export const appealBody = z.object({
-  text: z
-    .string({ error: issue.invalid })
-    .check(z.trim(), z.minLength(1, issue.messageRequired), z.maxLength(MODERATION_NOTE_MAX, issue.tooLong)),
+  text: requiredText(issue.messageRequired, MODERATION_NOTE_MAX),
 });
 
 export const auditEntrySchema = z.object({
@@ -139,13 +136,6 @@ export const auditQuery = z.object({ limit: limitParam(50), cursor: cursorParam 
 
 export const BLOCKED_TERM_MAX = 100;
 export const blockedTermBody = z.object({
-  term: z
-    .string({ error: issue.invalid })
-    .check(
-      z.trim(),
-      z.toLowerCase(),
-      z.minLength(2, issue.invalid),
-      z.maxLength(BLOCKED_TERM_MAX, issue.tooLong),
-    ),
+  term: requiredText(issue.invalid, BLOCKED_TERM_MAX).check(z.toLowerCase(), z.minLength(2, issue.invalid)),
 });
 export const blockedTermsResponse = envelope(z.array(z.string()));

@@ -13,6 +13,7 @@ import {
   reportBody,
   reportParams,
   reportResponse,
+  reportTargetId,
   resolveReportBody,
 } from '@acervo/contract/safety';
 import { userParams } from '@acervo/contract/user';
@@ -42,7 +43,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 
 const hiddenAppealBody = z.extend(appealBody, {
   target_type: z.enum(['collection', 'item'], { error: issue.reportTargetInvalid }),
-  target_id: z.string({ error: issue.reportTargetInvalid }).check(z.maxLength(64, issue.reportTargetInvalid)),
+  target_id: reportTargetId,
 });
 const suspensionAppealBody = z.extend(appealBody, {
   token: z.string({ error: issue.invalid }).check(z.maxLength(200, issue.invalid)),
