@@ -101,13 +101,14 @@ test.describe('with ALTCHA on every form (login flag on)', () => {
     await expect(page.getByRole('status')).toContainText(
       'Agradecemos pelo seu contato! Sua mensagem foi recebida, e em breve nossa equipe entrará em contato com você.',
     );
-    // The server's own mail worker delivers it to the loopback SMTP server.
-    await expect.poll(() => inbox.mails.length, { timeout: 15_000 }).toBe(1);
-    expect(inbox.mails[0]).toMatchObject({
-      to: TEAM,
+    // The server's own mail worker delivers it to the loopback SMTP server (beside the
+    // verification mails of this server's registrations, decision 039).
+    const toTeam = () => inbox.mails.filter((mail) => mail.to === TEAM);
+    await expect.poll(() => toTeam().length, { timeout: 15_000 }).toBe(1);
+    expect(toTeam()[0]).toMatchObject({
       replyTo: 'ana.contato@example.com',
       subject: 'Contato pelo site: Ana Contato',
     });
-    expect(inbox.mails[0]?.text).toContain('Quero sugerir uma categoria de vinhos.');
+    expect(toTeam()[0]?.text).toContain('Quero sugerir uma categoria de vinhos.');
   });
 });

@@ -71,7 +71,7 @@ test('changing the password on /account/security keeps this session and mails a 
 
   await page.getByLabel('Senha atual').fill(PASSWORD);
   await page.getByRole('button', { name: 'Alterar senha' }).click();
-  await expect(page.getByRole('status')).toHaveText(
+  await expect(page.getByRole('status').filter({ hasText: 'Senha alterada' })).toHaveText(
     'Senha alterada. As outras sessões da sua conta foram encerradas.',
   );
 

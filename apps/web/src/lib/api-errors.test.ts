@@ -30,3 +30,23 @@ describe('errorMessageKey for the signed-in screens', () => {
     expect(errorMessageKey(full, 'save')).toBe('errors.collectionFull');
   });
 });
+
+describe('errorMessageKey for issue 23', () => {
+  it('says why a picture was refused, and that an account is suspended or a report already sent', () => {
+    const pixels = new ApiError(400, 'VALIDATION_FAILED', 'x', { file: 'pictureTooManyPixels' });
+    expect(errorMessageKey(pixels, 'pictureUpload')).toBe('validation.pictureTooManyPixels');
+    expect(errorMessageKey(status(500), 'pictureUpload')).toBe('errors.pictureUploadFailed');
+    expect(errorMessageKey(new ApiError(403, 'ACCOUNT_SUSPENDED', 'x'), 'login')).toBe(
+      'errors.accountSuspended',
+    );
+    expect(errorMessageKey(new ApiError(403, 'ACCOUNT_SUSPENDED', 'x'), 'googleLogin')).toBe(
+      'errors.accountSuspended',
+    );
+    expect(errorMessageKey(new ApiError(409, 'ALREADY_REPORTED', 'x'), 'report')).toBe(
+      'safety.report.already',
+    );
+    expect(errorMessageKey(new ApiError(400, 'APPEAL_INVALID', 'x'), 'suspensionAppeal')).toBe(
+      'safety.appealPage.invalid',
+    );
+  });
+});

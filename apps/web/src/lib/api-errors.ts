@@ -222,6 +222,9 @@ export function errorMessageKey(error: unknown, context: ErrorContext): string {
   if (load) return status === 404 && load.notFound ? load.notFound : load.failed;
   const write = WRITE_KEYS[context];
   if (write) return refused(status) ? write.refused : write.unexpected;
+  // A picture refused for what it is (too many pixels, issue 23) says so, not only that it failed.
+  const field = error instanceof ApiError ? Object.values(error.fields ?? {})[0] : undefined;
+  if (context === 'pictureUpload' && code === 'VALIDATION_FAILED' && field) return `validation.${field}`;
   const action = ACTION_KEYS[context];
   if (action) return (code && action.byCode?.[code]) ?? action.failed;
   switch (context) {

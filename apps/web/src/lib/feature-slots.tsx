@@ -12,8 +12,10 @@ export type CollectionSlots = {
   cardActions?: ComponentType<{ collection: Collection }>;
   /** On the collection banner, next to the owner's or editor's own buttons. */
   bannerActions?: ComponentType<{ collection: Collection }>;
-  /** On the banner too: 'Denunciar', or for the owner why an operator hid it (features/safety). */
+  /** On the banner too: 'Denunciar' (features/safety). */
   bannerSafety?: ComponentType<{ collection: Collection }>;
+  /** Under the banner, for the owner: why an operator hid the collection, and the appeal. */
+  ownerNotice?: ComponentType<{ collection: Collection }>;
   /** On an item's page: the same for the item. */
   itemSafety?: ComponentType<{ item: CollectionItem; collection: Collection }>;
 };

@@ -51,8 +51,11 @@ const CollectionCardActions = lazySlot(
 const CollectionBannerActions = lazySlot(
   async () => (await import('../../features/social/components/collection-actions')).CollectionBannerActions,
 );
-const CollectionSafety = lazySlot(
-  async () => (await import('../../features/safety/components/content-safety')).CollectionSafety,
+const CollectionReport = lazySlot(
+  async () => (await import('../../features/safety/components/content-safety')).CollectionReport,
+);
+const CollectionHiddenNotice = lazySlot(
+  async () => (await import('../../features/safety/components/content-safety')).CollectionHiddenNotice,
 );
 const ItemSafety = lazySlot(
   async () => (await import('../../features/safety/components/content-safety')).ItemSafety,
@@ -71,7 +74,8 @@ const PageViewTracker = lazySlot(
 const collectionSlots: CollectionSlots = {
   cardActions: CollectionCardActions,
   bannerActions: CollectionBannerActions,
-  bannerSafety: CollectionSafety,
+  bannerSafety: CollectionReport,
+  ownerNotice: CollectionHiddenNotice,
   itemSafety: ItemSafety,
 };
 

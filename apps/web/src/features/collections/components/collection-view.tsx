@@ -108,7 +108,11 @@ function ItemList({
 
 function LoadedView({ collection, userId }: { collection: Collection; userId: string | null }) {
   const { t } = useTranslation();
-  const { bannerActions: BannerActions, bannerSafety: BannerSafety } = useCollectionSlots();
+  const {
+    bannerActions: BannerActions,
+    bannerSafety: BannerSafety,
+    ownerNotice: OwnerNotice,
+  } = useCollectionSlots();
   const owner = userId !== null && collection.user_id === userId;
   const editor = userId !== null && mayEditItems(collection, userId);
   const { items, hasMore, loading, failed, error, loadMore } = useItems(collection, editor);
@@ -129,6 +133,11 @@ function LoadedView({ collection, userId }: { collection: Collection; userId: st
         {collection.private ? null : <ShareButton collection={collection} />}
         {BannerSafety && userId ? <BannerSafety collection={collection} /> : null}
       </CollectionBanner>
+      {OwnerNotice && owner && collection.hidden_reason ? (
+        <div className="container pt-4">
+          <OwnerNotice collection={collection} />
+        </div>
+      ) : null}
       <section className="container py-4 py-lg-5" aria-labelledby="items-title">
         <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-3">
           <h2 id="items-title" className="h4 mb-0">

@@ -33,7 +33,7 @@ function HiddenNotice({ type, id, reason }: { type: 'collection' | 'item'; id: s
     });
   };
   return (
-    <div className="alert alert-warning w-100 mb-0" role="status">
+    <div className="alert alert-warning mb-0" role="status">
       <p className="mb-2">
         {t(`safety.hidden.${type}`, { reason: t(`safety.report.reasons.${reason}`, reason) })}
       </p>
@@ -64,14 +64,18 @@ function HiddenNotice({ type, id, reason }: { type: 'collection' | 'item'; id: s
   );
 }
 
-/** On a collection's banner: 'Denunciar' for others; for its owner, why it is hidden, if it is. */
-export function CollectionSafety({ collection }: { collection: Collection }) {
+/** On a collection's banner: 'Denunciar', for anyone signed in but its owner. */
+export function CollectionReport({ collection }: { collection: Collection }) {
   const { user } = useAuth();
-  if (!user) return null;
-  if (collection.user_id !== user.userId) return <ReportButton type="collection" id={collection.id} />;
-  return collection.hidden_reason ? (
-    <HiddenNotice type="collection" id={collection.id} reason={collection.hidden_reason} />
-  ) : null;
+  if (!user || collection.user_id === user.userId) return null;
+  return <ReportButton type="collection" id={collection.id} />;
+}
+
+/** Under the banner, for its owner only: why the collection is hidden, if it is. */
+export function CollectionHiddenNotice({ collection }: { collection: Collection }) {
+  const { user } = useAuth();
+  if (!user || collection.user_id !== user.userId || !collection.hidden_reason) return null;
+  return <HiddenNotice type="collection" id={collection.id} reason={collection.hidden_reason} />;
 }
 
 /** On an item's page: the same, for the item (its collection's owner owns it). */
