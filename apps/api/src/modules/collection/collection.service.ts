@@ -434,8 +434,9 @@ export async function listByUser(
     options.limit,
     options.cursor,
   );
-  // An unknown user, or one the viewer may not see, is a 404, not an empty list.
-  await assertPersonVisible(db, userId, viewer);
+  // An unknown user, or one the viewer may not see, is a 404, not an empty list. A page with a
+  // card already proves the person visible: a block or a suspension hides every collection too.
+  if (page.data.length === 0) await assertPersonVisible(db, userId, viewer);
   return page;
 }
 
