@@ -17,6 +17,7 @@ import { findGuarded, isoUtc } from '../collection/collection.service.ts';
 import { assertPersonVisible, assertUserExists } from '../user/user.service.ts';
 import type { ChargeDailyCap } from '../daily-cap/daily-cap.service.ts';
 import { notify } from '../notification/notification.service.ts';
+import { siteLink } from '../../lib/site-link.ts';
 
 export const emailNotRegistered = () =>
   new AppError(404, 'EMAIL_NOT_REGISTERED', SOCIAL_MESSAGES.emailNotRegistered);
@@ -186,8 +187,7 @@ export async function createInviteLink(
       [hashToken(token), collectionId, role, viewer.id, config.INVITE_LINK_TTL_DAYS],
     );
   });
-  const base = config.PUBLIC_URL.replace(/\/+$/, '');
-  return { token, url: `${base}/invite/${token}`, role, expires_at: row!.expires_at };
+  return { token, url: siteLink(config.PUBLIC_URL, `/invite/${token}`), role, expires_at: row!.expires_at };
 }
 
 /** Revokes every open link of the collection (owner only); returns how many. */

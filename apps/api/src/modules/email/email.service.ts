@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashToken, newAccessToken } from '../../lib/tokens.ts';
 import { enqueueMail, type MailLocale } from '../mail/mail.service.ts';
 import { userNotFound } from '../user/user.service.ts';
+import { siteLink } from '../../lib/site-link.ts';
 
 /** A verification link is valid this long (issue 23). */
 const VERIFICATION_TOKEN_TTL_HOURS = 24;
@@ -35,7 +36,7 @@ export async function enqueueVerificationMail(
     to: user.email,
     locale: user.locale,
     template: 'email_verification',
-    data: { name: user.name, link: `${publicUrl.replace(/\/+$/, '')}/verify-email/${token}` },
+    data: { name: user.name, link: siteLink(publicUrl, `/verify-email/${token}`) },
   });
 }
 

@@ -24,6 +24,7 @@ import { loadItem } from '../collection-item/collection-item.service.ts';
 import type { ChargeDailyCap } from '../daily-cap/daily-cap.service.ts';
 import { enqueueMail, type MailLocale } from '../mail/mail.service.ts';
 import { assertPersonVisible } from '../user/user.service.ts';
+import { siteLink } from '../../lib/site-link.ts';
 
 /**
  * Reports and what operators do about them (issue 23, decision 041). Hiding and suspending are
@@ -199,8 +200,6 @@ interface MailOwner {
   locale: MailLocale;
 }
 
-const siteLink = (config: Config, path: string) => `${config.PUBLIC_URL.replace(/\/+$/, '')}${path}`;
-
 async function ownerForMail(tx: Queryable, id: string | null): Promise<MailOwner | undefined> {
   if (!id) return undefined;
   const [row] = await tx.query<MailOwner>('SELECT name, email, locale FROM users WHERE id = $1', [id]);
@@ -309,7 +308,12 @@ export async function resolveReport(
           to: owner.email,
           locale: owner.locale,
           template: 'content_hidden',
-          data: { name: owner.name, what: hidden.name, reason: report.reason, link: siteLink(config, path) },
+          data: {
+            name: owner.name,
+            what: hidden.name,
+            reason: report.reason,
+            link: siteLink(config.PUBLIC_URL, path),
+          },
         });
       }
     } else {
@@ -321,7 +325,11 @@ export async function resolveReport(
           to: owner.email,
           locale: owner.locale,
           template: 'account_suspended',
-          data: { name: owner.name, reason: report.reason, link: siteLink(config, `/appeal/${token}`) },
+          data: {
+            name: owner.name,
+            reason: report.reason,
+            link: siteLink(config.PUBLIC_URL, `/appeal/${token}`),
+          },
         });
       }
     }

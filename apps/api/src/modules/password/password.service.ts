@@ -4,6 +4,7 @@ import { AppError, validationFailed } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newAccessToken } from '../../lib/tokens.ts';
 import { enqueueMail, type MailLocale } from '../mail/mail.service.ts';
+import { siteLink } from '../../lib/site-link.ts';
 
 /** A reset link is valid this long. */
 const RESET_TOKEN_TTL_MINUTES = 60;
@@ -14,8 +15,6 @@ interface MailUser {
   email: string;
   locale: MailLocale;
 }
-
-const siteLink = (publicUrl: string, path: string) => `${publicUrl.replace(/\/+$/, '')}${path}`;
 
 /** The "sua senha foi alterada" notice, with a way back in for someone who did not change it. */
 function enqueuePasswordChanged(tx: Queryable, user: MailUser, publicUrl: string) {
