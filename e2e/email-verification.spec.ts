@@ -3,6 +3,7 @@ import { startGoogleIssuer } from '../apps/api/src/test/google-issuer.ts';
 import { waitForMail } from './mailbox.ts';
 import { startOwnServer } from './own-server.ts';
 import { PASSWORD, fillRegisterForm, uniqueEmail } from './support.ts';
+import { CLIENT_ID, standInGoogleScript } from './google-stand-in.ts';
 
 const REMINDER = 'Confirme seu e-mail para proteger sua conta.';
 
@@ -34,22 +35,6 @@ test('registration → the reminder in the header → the verification mail → 
   await page.goto(link);
   await expect(page.getByRole('alert')).toHaveText('Este link de confirmação já foi usado.');
 });
-
-const CLIENT_ID = 'acervo-e2e.apps.googleusercontent.com';
-
-/** The stand-in for Google's GIS script (as google-analytics.spec.ts): its button hands over `credential`. */
-function standInGoogleScript(credential: string): string {
-  return `window.google = { accounts: { id: {
-    initialize(options) { window.__gis = options; },
-    renderButton(parent) {
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.textContent = 'Fazer login com o Google';
-      button.onclick = () => window.__gis.callback({ credential: ${JSON.stringify(credential)}, select_by: 'btn' });
-      parent.append(button);
-    },
-  } } };`;
-}
 
 test("a stranger who registered Maria's address first does not get her Google sign-in: it is refused, with how to reclaim the address", async ({
   page,

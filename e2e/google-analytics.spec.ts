@@ -1,26 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startGoogleIssuer } from '../apps/api/src/test/google-issuer.ts';
+import { CLIENT_ID, standInGoogleScript } from './google-stand-in.ts';
 import { startOwnServer } from './own-server.ts';
-
-const CLIENT_ID = 'acervo-e2e.apps.googleusercontent.com';
-
-/**
- * Google Identity Services cannot load offline: this stand-in answers for
- * https://accounts.google.com/gsi/client and, like Google's, renders a button that hands the
- * page's callback an ID token, here one signed by our local issuer.
- */
-function standInGoogleScript(credential: string): string {
-  return `window.google = { accounts: { id: {
-    initialize(options) { window.__gis = options; },
-    renderButton(parent) {
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.textContent = 'Fazer login com o Google';
-      button.onclick = () => window.__gis.callback({ credential: ${JSON.stringify(credential)}, select_by: 'btn' });
-      parent.append(button);
-    },
-  } } };`;
-}
 
 /** Requests the page makes to Google's hosts (none of them reach the internet). */
 function countGoogleRequests(page: Page, pattern: RegExp, body = '') {
