@@ -188,6 +188,8 @@ describe('GET /api/v1/notification', () => {
     const me = await signUp(ctx.app, { name: 'Fernanda Oliveira' });
     const actors = [await person('Ana'), await person('Bruno'), await person('Caio')];
     for (const actor of actors) {
+      // A minute apart: notices of the same millisecond (PGlite's clock) have no "newest".
+      await age(me, 1);
       await notify(ctx.db, { kind: 'new_follower', actorId: actor.user_id, recipientId: me.user_id });
     }
     const first = await notifications(me, '?limit=2');
@@ -222,6 +224,7 @@ describe('notify()', () => {
     const col = await createCollection(ctx.app, owner);
     await notify(ctx.db, { kind: 'like', actorId: fan.user_id, collectionId: col.id });
     await notify(ctx.db, { kind: 'like', actorId: fan.user_id, collectionId: col.id });
+    await age(owner, 1);
     await notify(ctx.db, { kind: 'save', actorId: fan.user_id, collectionId: col.id });
     expect((await notifications(owner)).data.map(summary)).toEqual([
       ['save', 'Diego Melo', 'Filmes para rever', false],
@@ -235,6 +238,7 @@ describe('notify()', () => {
     const friend = await person('Diego Melo');
     const col = await createCollection(ctx.app, owner);
     await notify(ctx.db, { kind: 'new_follower', actorId: owner.user_id, recipientId: friend.user_id });
+    await age(friend, 1);
     await notify(ctx.db, {
       kind: 'collaborator_added',
       actorId: owner.user_id,
