@@ -3,9 +3,10 @@ import { PHONE, layoutShift, recordLayoutShifts } from './layout-shift.ts';
 import { PASSWORD, countRemovedNodes, registerThroughApi, removedNodes, uniqueEmail } from './support.ts';
 
 /**
- * Decision 036: a prerendered page (decision 030) hydrates in steps, the shell first, then the
- * page, the header and the footer each in a task of its own, Preact keeping each part's server
- * markup until its turn. These journeys check that the page comes out whole and working.
+ * Decision 042: React hydrates a prerendered page (decision 030) with the layout's header, page
+ * and footer as Suspense boundaries, each hydrated on its own, the one the visitor touches first.
+ * These journeys check that the page comes out whole and working, and that what the visitor did
+ * before the app's scripts ran is kept.
  */
 
 /** One of each part of the layout, and nothing of it twice. */
@@ -39,19 +40,19 @@ test('a sign-in typed before the app takes over is kept, and signs in', async ({
   // The app's entry script waits until the visitor has typed.
   const typed = await holdEntryScript(page);
 
-  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  await page.goto('/login', { waitUntil: 'commit' });
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha').fill(PASSWORD);
   typed();
 
-  // The submit button is enabled once the page's step has hydrated the form.
+  // The submit button is enabled once React has hydrated the form.
   const submit = page.getByRole('button', { name: 'Entrar', exact: true });
   await expect(submit).toBeEnabled();
   await expect(page.getByLabel('E-mail')).toHaveValue(email);
   await expect(page.getByLabel('Senha')).toHaveValue(PASSWORD);
 
-  // The header's step: the menu opens on a phone, at the first tap even if the header is still
-  // being hydrated (the head script holds the tap and the app replays it).
+  // The menu opens on a phone, at the first tap even if the header is still being hydrated (the
+  // head script holds a tap made before the app runs, and the app replays it).
   const toggle = page.getByRole('button', { name: 'Abrir o menu' });
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -62,8 +63,8 @@ test('a sign-in typed before the app takes over is kept, and signs in', async ({
   await expectOneOfEachPart(page);
   expect(await removedNodes(page)).toBe(0);
   expect(await layoutShift(page)).toBe(0);
-  // Preact numbers useId in render order, and the page hydrates before the header: the ids the
-  // app gives the fields must be the ones the server wrote, which a refused field points by.
+  // The ids the app gives the fields must be the ones the server wrote, which a refused field
+  // points by.
   const password = page.getByLabel('Senha');
   await password.fill('');
   await submit.click();
@@ -80,11 +81,10 @@ test("a tap on the footer's language switch before the app has hydrated is kept"
   await page.setViewportSize(PHONE);
   // The app's entry script waits until the visitor has tapped.
   const tapped = await holdEntryScript(page);
-  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await page.goto('/', { waitUntil: 'commit' });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Preferências que conectam pessoas.');
 
-  // The footer is the last step: the head script holds the tap, and the app replays it once the
-  // footer is hydrated (decision 036).
+  // The head script holds the tap, and the app replays it once React hydrates (decision 044).
   await page.getByRole('button', { name: 'English' }).click();
   tapped();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Preferences that connect people.');

@@ -8,22 +8,6 @@ import { pureSchemas } from './build/pure-schemas.ts';
 import { routePreloads } from './build/route-preloads.ts';
 import { serviceWorker } from './build/service-worker-plugin.ts';
 
-/**
- * Preact renders the built app (decision 026): `preact/compat` is React's API in about 10 KB gzip
- * instead of React 19's 68 KB, on every page. Every import of React, ours and the libraries', goes
- * there. Build only: the dev server and the web tests keep React (Vitest loads the libraries
- * through Node, which would mix both renderers in one tree), and the browser journeys, which run
- * the build, check the app on Preact. Our code keeps React's types and imports.
- */
-const preact = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  // react-i18next's shim of this hook for React 17 (CommonJS, requiring React): Preact has it.
-  { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
-];
-
 const reactRouterProduction = new URL(
   '../../node_modules/react-router/dist/production/index.mjs',
   import.meta.url,
@@ -35,7 +19,7 @@ const reactRouterProduction = new URL(
  * zod (form pages), dnd-kit and the masks get chunks of their own, loaded only where they are used.
  */
 const vendorGroups: { name: string; test: RegExp }[] = [
-  { name: 'preact', test: /node_modules[\\/]preact[\\/]/ },
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
   { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
   { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
@@ -58,7 +42,7 @@ export default defineConfig(({ command }) => ({
     // the production one ships beside it and is what a build should carry.
     alias:
       command === 'build'
-        ? [...preact, { find: /^react-router$/, replacement: fileURLToPath(reactRouterProduction) }]
+        ? [{ find: /^react-router$/, replacement: fileURLToPath(reactRouterProduction) }]
         : [],
   },
   server: {
@@ -76,12 +60,6 @@ export default defineConfig(({ command }) => ({
     // .vite/manifest.json: which chunks and stylesheets each page loads, read by the size budgets.
     manifest: true,
     rolldownOptions: {
-      // React Router reads React 19's useOptimistic when it exists and falls back without it, as
-      // on Preact: the build's notice that the import is undefined is that case, not a fault.
-      onwarn(warning, warn) {
-        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
-        warn(warning);
-      },
       // Only the matched modules: a shared helper (prop-types) must not follow one library's group.
       output: { codeSplitting: { includeDependenciesRecursively: false, groups: vendorGroups } },
     },

@@ -34,16 +34,15 @@ const fileOf = (path: string) => `prerendered/${path === '/' ? 'index' : path.sl
 
 /**
  * The prerendered pages' head script (src/prerender-gate.ts): marks `<html>` for a reader whose
- * page is not the prerendered one, before the body is parsed, and, once the page has painted,
- * loads the app's scripts, which the server sends inert in `<template data-after-paint>`
- * (apps/api/src/plugins/web-app.ts). Placed before the stylesheets: an inline script waits for
- * the ones above it.
+ * page is not the prerendered one, before the body is parsed, and holds taps on the page's
+ * buttons until the app runs. Placed before the stylesheets: an inline script waits for the ones
+ * above it.
  */
 const gateScript = `(${prerenderedPageStart.toString()})(${readerNeedsOwnRender.toString()},'${OWN_RENDER_ATTRIBUTE}')`;
 
 /**
  * Prerenders the static public pages after the client build (decision 030): an SSR build of
- * src/prerender.tsx, with the client's aliases (so Preact renders, as in the browser), is run in
+ * src/prerender.tsx, with the client's aliases, is run in
  * Node for each page; the HTML is written to dist/prerendered/ (with .br/.gz) and listed in
  * dist/.vite/prerendered.json with its title and the gate script and its CSP hash. The server sends
  * a page's file instead of the empty index.html; main.tsx hydrates it. The SSR build stays in
@@ -73,12 +72,9 @@ export function prerenderPages(): Plugin {
         publicDir: false,
         logLevel: 'warn',
         plugins: [react()],
-        // The server renderer of the browser's Preact, under React's name as our code spells it.
-        resolve: {
-          alias: [...aliases, { find: /^react-dom\/server$/, replacement: 'preact/compat/server' }],
-        },
-        // Bundled, not required from node_modules: the libraries' React imports must reach Preact,
-        // and the API that loads it has none of the web app's dependencies to require.
+        resolve: { alias: aliases },
+        // Bundled, not required from node_modules: the API that loads it has none of the web app's
+        // dependencies to require.
         ssr: { noExternal: true },
         build: {
           ssr: join(root, 'src/prerender.tsx'),

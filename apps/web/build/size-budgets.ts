@@ -13,15 +13,14 @@ import { gzipSync } from 'node:zlib';
 const KB = 1024;
 
 /**
- * The issue's targets (gzip): the first pages a visitor opens <= 110 KB of JavaScript, any page
- * <= 180 KB, CSS <= 30 KB per page. Every page meets them since Preact and the split pages
- * (decision 026), our own form hook (032), the contract in zod/mini (033) and the lighter shell
- * (034), and is held to them.
+ * The budgets (gzip), re-set once for React's runtime in production (decision 044, issue 24): the
+ * first pages a visitor opens <= 170 KB of JavaScript, any page <= 230 KB, CSS <= 30 KB per page.
+ * They ratchet down again as pages get lighter.
  */
-const TARGET = { firstPagesJs: 110 * KB, anyPageJs: 180 * KB };
+const TARGET = { firstPagesJs: 170 * KB, anyPageJs: 230 * KB };
 const CSS_BUDGET = 30 * KB;
 
-/** `first`: one of the first pages a visitor opens (the 110 KB target; others 180 KB). */
+/** `first`: one of the first pages a visitor opens (the 170 KB budget; others 230 KB). */
 type PageBudget = { name: string; modules: string[]; first?: boolean };
 
 /** What a signed-in page adds: the header's user menu and its feature slots. */

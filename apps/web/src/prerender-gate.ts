@@ -27,58 +27,38 @@ export const OWN_RENDER_ATTRIBUTE = 'data-own-render';
 
 /**
  * The prerendered pages' head script (decision 030), self-contained as the one above. It marks
- * `<html>` for a reader who gets their own render, then lets the page paint before the app's
- * scripts are fetched: the server sends a prerendered page's module scripts and preloads inert,
- * in `<template data-after-paint>`, and this puts them in the document after the first frame (for
- * a reader whose page stays hidden, as soon as they are parsed). On
- * a slow phone the drawn page is on screen before the scripts that make it interactive download
- * and run, instead of competing with them.
+ * `<html>` for a reader who gets their own render, so the Portuguese, signed-out markup never
+ * shows to them. For everyone else it holds a tap on one of the page's buttons (the menu, a flag)
+ * made before the app's scripts have run, which would otherwise do nothing; main.tsx replays the
+ * taps once React has started hydrating, and React hydrates first the part that was tapped.
+ * Links and the forms' fields work without the app, and a form's submit button is disabled until
+ * then.
  */
 export function prerenderedPageStart(needsOwnRender: () => boolean, attribute: string): void {
-  const ownRender = needsOwnRender();
-  if (ownRender) {
+  if (needsOwnRender()) {
     document.documentElement.setAttribute(attribute, '');
-  } else {
-    // A button of the page (the menu, a flag) does nothing until the app has hydrated its part:
-    // a tap on one is held and replayed then (replayHeldClicks, decision 036). Links and the
-    // forms' fields work without the app, and a form's submit button is disabled until then.
-    const held: Element[] = [];
-    const hold = (event: MouseEvent) => {
-      const target = event.target instanceof Element ? event.target : null;
-      const button = target?.closest('#root button[type="button"]');
-      if (!button) return;
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      if (!held.includes(button)) held.push(button);
-    };
-    document.addEventListener('click', hold, true);
-    (window as unknown as Record<string, unknown>).acervoHeldClicks = () => {
-      document.removeEventListener('click', hold, true);
-      return held;
-    };
+    return;
   }
-  // A few per task (decision 036): each element starts a request, which costs the main thread
-  // about 1.5 ms on a phone (6 ms in Lighthouse's simulation); the page's twenty in one task
-  // were a long task of their own. The entry script comes first, the preloads follow.
-  const appendSome = (templates: HTMLTemplateElement[]) => {
-    for (const template of templates.splice(0, 4)) {
-      document.head.append(document.importNode(template.content, true));
-    }
-    if (templates.length) setTimeout(() => appendSome(templates), 0);
+  const held: Element[] = [];
+  const hold = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const button = target?.closest('#root button[type="button"]');
+    if (!button) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (!held.includes(button)) held.push(button);
   };
-  const templates = () => [...document.querySelectorAll<HTMLTemplateElement>('template[data-after-paint]')];
-  if (ownRender) {
-    // This reader's page stays hidden until the app draws it: nothing to paint first. Once the
-    // templates are parsed, so that the page's load waits for the entry script (decision 036).
-    document.addEventListener('DOMContentLoaded', () => appendSome(templates()));
-  } else {
-    requestAnimationFrame(() => setTimeout(() => appendSome(templates()), 0));
-  }
+  document.addEventListener('click', hold, true);
+  (window as unknown as Record<string, unknown>).acervoHeldClicks = () => {
+    document.removeEventListener('click', hold, true);
+    return held;
+  };
 }
 
 /**
- * Called by main.tsx once the prerendered page has hydrated: stops holding clicks and replays
- * those the head script held, in order.
+ * Called by main.tsx once React is hydrating the prerendered page: stops holding clicks and
+ * replays those the head script held, in order. A click on a part not hydrated yet makes React
+ * hydrate that part at once and then handle the click.
  */
 export function replayHeldClicks(): void {
   const take = (window as unknown as { acervoHeldClicks?: () => Element[] }).acervoHeldClicks;

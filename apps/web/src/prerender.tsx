@@ -3,8 +3,8 @@
  * Portuguese sees it, from the app's own routes and components, to the HTML sent for that address.
  * The build runs it for the static public pages (build/prerender.ts) and keeps the bundle in
  * dist/.ssr/, which the API loads at start to render a public collection's or item's page per
- * request from the data its HTML carries (decision 031). Built with the client's aliases, so Preact
- * renders here as it hydrates in the browser (main.tsx).
+ * request from the data its HTML carries (decision 031). React renders it here as it hydrates it
+ * in the browser (main.tsx).
  */
 import type { ShareData } from '@acervo/contract/collection';
 import { StrictMode } from 'react';

@@ -1,4 +1,12 @@
-import { Suspense, lazy, useEffect, type ComponentProps, type ComponentType } from 'react';
+import {
+  Suspense,
+  lazy,
+  useEffect,
+  useSyncExternalStore,
+  type ComponentProps,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { SiteFooter } from '../../components/layout/site-footer';
@@ -7,7 +15,6 @@ import { UpdatePrompt } from '../../components/layout/update-prompt';
 import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { EmailReminder } from '../../features/users/components/email-reminder';
 import { CollectionSlotsProvider, type CollectionSlots } from '../../lib/feature-slots';
-import { AfterHydrationSteps, HydrationStep } from '../hydrate-in-steps';
 import { usePrefetchLinks } from '../prefetch';
 
 /** Scrolls to `#anchor` targets after navigation (e.g. the header's About link to /#sobre). */
@@ -61,8 +68,8 @@ const ItemSafety = lazySlot(
   async () => (await import('../../features/safety/components/content-safety')).ItemSafety,
 );
 
-// Mounted after a prerendered page's steps anyway (decision 036), and drawing nothing for most
-// visitors: out of the first pages' JavaScript (their 110 KB budget).
+// Mounted after the first render anyway, and drawing nothing for most visitors: out of the first
+// pages' JavaScript.
 const CookieNotice = lazySlot(
   async () => (await import('../../features/analytics/components/cookie-notice')).CookieNotice,
 );
@@ -79,6 +86,23 @@ const collectionSlots: CollectionSlots = {
   itemSafety: ItemSafety,
 };
 
+/**
+ * What draws nothing on a prerendered page for its visitor (the cookie notice without analytics,
+ * the page-view counter, the update prompt) but costs its first render: mounted once a
+ * prerendered page has hydrated (at once in a render of the browser's own), never in the server
+ * render, whose markup has none of it.
+ */
+function AfterHydration({ children }: { children: ReactNode }) {
+  // The server snapshot is what the server render and the hydration see; then React renders again.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  return hydrated ? children : null;
+}
+const noSubscription = () => () => {};
+
 /** Header, main content and footer around every page; features meet here, in the slots. */
 export function RootLayout() {
   const { t } = useTranslation();
@@ -90,28 +114,31 @@ export function RootLayout() {
         <a href="#main" className="visually-hidden-focusable skip-link">
           {t('common.skipToContent')}
         </a>
-        {/* A prerendered page hydrates these in their own tasks, the page first (decision 036). */}
-        <HydrationStep step="header">
+        {/*
+          Each part a Suspense boundary: on a prerendered page React hydrates them one by one,
+          yielding to the browser between them, and first the one the visitor touches (044).
+        */}
+        <Suspense>
           <SiteHeader
             addItemModal={AddItemModal}
             notifications={NotificationsBell}
             search={HeaderSearch}
             reminder={EmailReminder}
           />
-        </HydrationStep>
-        <HydrationStep step="page">
+        </Suspense>
+        <Suspense>
           <main id="main" tabIndex={-1} className="flex-grow-1">
             <Outlet />
           </main>
-        </HydrationStep>
-        <HydrationStep step="footer">
+        </Suspense>
+        <Suspense>
           <SiteFooter />
-        </HydrationStep>
-        <AfterHydrationSteps>
+        </Suspense>
+        <AfterHydration>
           <CookieNotice />
           <PageViewTracker />
           <UpdatePrompt />
-        </AfterHydrationSteps>
+        </AfterHydration>
         <ScrollRestoration />
       </div>
     </CollectionSlotsProvider>
