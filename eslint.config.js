@@ -1,5 +1,7 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -16,13 +18,23 @@ const API_IMPORTS = ['**/apps/api/**', '@acervo/api', '@acervo/api/*'];
 const CLASSIC_ZOD = [
   { name: 'zod', message: "Use 'zod/mini' (decision 033): classic zod does not tree-shake." },
 ];
+// Decision 034: texts with markup go through components/ui/rich-text.tsx; `<Trans>` and its parser
+// cost every page about 4 KB gzip.
+const WEB_PATHS = [
+  ...CLASSIC_ZOD,
+  {
+    name: 'react-i18next',
+    importNames: ['Trans'],
+    message: 'Use RichText (components/ui/rich-text.tsx, decision 034) instead of <Trans>.',
+  },
+];
 const featureBoundaries = features.map((feature) => ({
   files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
   rules: {
     'no-restricted-imports': [
       'error',
       {
-        paths: CLASSIC_ZOD,
+        paths: WEB_PATHS,
         patterns: [
           { group: [...API_IMPORTS, '**/app/**'], message: 'Features do not import the app or the API.' },
           {
@@ -41,7 +53,7 @@ const sharedBoundaries = {
   rules: {
     'no-restricted-imports': [
       'error',
-      { paths: CLASSIC_ZOD, patterns: [...API_IMPORTS, '**/app/**', '**/features/**'] },
+      { paths: WEB_PATHS, patterns: [...API_IMPORTS, '**/app/**', '**/features/**'] },
     ],
   },
 };
@@ -91,8 +103,21 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // The web app never reaches into the API's code; shared shapes come from the contract.
-      'no-restricted-imports': ['error', { paths: CLASSIC_ZOD, patterns: API_IMPORTS }],
+      'no-restricted-imports': ['error', { paths: WEB_PATHS, patterns: API_IMPORTS }],
     },
+  },
+  {
+    // No import cycle anywhere in the apps (issue 24): a cycle makes evaluation order matter, and
+    // with it what a chunk holds.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: 'apps/*/tsconfig.json', noWarnOnMultipleProjects: true }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['packages/contract/**/*.ts'],

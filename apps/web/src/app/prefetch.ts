@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { prefetchRoute } from './router';
 
 /**
  * The same-origin path an event's link points at, if the event happened on a link, or the page a
@@ -18,9 +17,10 @@ type IdleWindow = Window & { requestIdleCallback?: (callback: () => void) => num
 /**
  * Prefetches the page a person is about to open (issue 12): the target of a link under the pointer
  * or keyboard focus, and, once the browser is idle after a navigation, the pages the header links
- * to (sign-in and registration for a visitor, feed and profile when signed in).
+ * to (sign-in and registration for a visitor, feed and profile when signed in). `prefetchRoute`
+ * is the router's (router.tsx), passed in so that this module does not import the router.
  */
-export function usePrefetchLinks(pathname: string): void {
+export function usePrefetchLinks(pathname: string, prefetchRoute: (path: string) => void): void {
   useEffect(() => {
     const onIntent = (event: Event) => {
       const path = linkPath(event.target);
@@ -31,7 +31,7 @@ export function usePrefetchLinks(pathname: string): void {
     return () => {
       for (const name of events) document.removeEventListener(name, onIntent);
     };
-  }, []);
+  }, [prefetchRoute]);
 
   useEffect(() => {
     const idle =
@@ -46,5 +46,5 @@ export function usePrefetchLinks(pathname: string): void {
     // work must not compete with the page the person is looking at (Lighthouse's TBT measured it).
     const timer = window.setTimeout(() => idle(prefetchHeaderLinks), 10_000);
     return () => window.clearTimeout(timer);
-  }, [pathname]);
+  }, [pathname, prefetchRoute]);
 }

@@ -95,7 +95,7 @@ const signedInRoutes: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <RootLayout />,
+    element: <RootLayout prefetchRoute={prefetchRoute} />,
     // Outside the layout: an error thrown by the header or footer themselves.
     errorElement: <RouteErrorPage />,
     children: [

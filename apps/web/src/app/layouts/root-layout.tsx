@@ -103,11 +103,14 @@ function AfterHydration({ children }: { children: ReactNode }) {
 }
 const noSubscription = () => () => {};
 
-/** Header, main content and footer around every page; features meet here, in the slots. */
-export function RootLayout() {
+/**
+ * Header, main content and footer around every page; features meet here, in the slots.
+ * `prefetchRoute` loads a page's chunks ahead of a click (the router's, which renders this layout).
+ */
+export function RootLayout({ prefetchRoute }: { prefetchRoute: (path: string) => void }) {
   const { t } = useTranslation();
   useScrollToHash();
-  usePrefetchLinks(useLocation().pathname);
+  usePrefetchLinks(useLocation().pathname, prefetchRoute);
   return (
     <CollectionSlotsProvider value={collectionSlots}>
       <div className="d-flex flex-column min-vh-100">

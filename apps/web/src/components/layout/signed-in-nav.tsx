@@ -5,7 +5,7 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { Avatar } from '../ui/avatar';
 import { PlusIcon } from '../ui/icons';
-import type { HeaderSlots } from './site-header';
+import type { HeaderSlots } from './header-slots';
 
 /** The signed-in header's links, feature slots and user menu (loaded once someone signs in). */
 export function SignedInNav({

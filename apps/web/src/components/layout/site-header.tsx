@@ -1,23 +1,9 @@
-import { Suspense, lazy, useState, type ComponentType } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import logo from '../../assets/logo.svg';
 import { useAuth } from '../../lib/auth';
-
-/** A modal a feature plugs into the header's add-item icon (issue 5: the add-item modal). */
-export type HeaderModal = ComponentType<{ show: boolean; onHide: () => void }>;
-
-/**
- * What features plug into the signed-in header: the add-item modal (collections), the bell with
- * its modal (notifications), the search box (search) and the unverified e-mail reminder (users).
- * Shared chrome cannot import features.
- */
-export type HeaderSlots = {
-  addItemModal?: HeaderModal | undefined;
-  notifications?: ComponentType | undefined;
-  search?: ComponentType | undefined;
-  reminder?: ComponentType | undefined;
-};
+import type { HeaderSlots } from './header-slots';
 
 // Signed-in only, with the user menu's Dropdown (and Popper): a visitor's pages never load it.
 const SignedInNav = lazy(() => import('./signed-in-nav').then((m) => ({ default: m.SignedInNav })));
