@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { safeParse, type $ZodType } from 'zod/v4/core';
 import { ApiError } from '../lib/api-client';
 import { fieldRules, hasField } from '../lib/contract-fields';
+import { knownKey } from '../lib/i18n';
 
 /*
  * Our own form state (decision 032): react-hook-form and its zod resolver cost ~11 KB gzip on the
@@ -324,7 +325,7 @@ export function useContractField<Input extends FieldValues>(
   name: Path<Input>,
   { showErrorWhileTyping = false, hasHint = false } = {},
 ) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const id = useId();
   const { store } = form;
   const code = useStorePart(store, () => store.state.errors[name]);
@@ -335,7 +336,7 @@ export function useContractField<Input extends FieldValues>(
   // Errors show once a submit was tried (Bootstrap's validated style), or while typing where asked.
   const shown = code !== undefined && (isSubmitted || (showErrorWhileTyping && dirty));
   // A code this build has no text for (a newer server) still reads as a sentence.
-  const key = i18n.exists(`validation.${code}`) ? `validation.${code}` : 'validation.invalid';
+  const key = knownKey(`validation.${code}`, 'validation.invalid');
   const error = shown ? t(key) : undefined;
   const describedBy = [error ? `${id}-error` : null, hasHint ? `${id}-hint` : null].filter(Boolean).join(' ');
 

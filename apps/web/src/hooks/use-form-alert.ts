@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { errorMessageKey, type ErrorContext } from '../lib/api-errors';
+import type { TextKey } from '../lib/i18n';
 
 /**
  * The warning alert above a form (spec section 8), as a catalogue key for `FormAlert`: `attempt`
@@ -8,7 +9,7 @@ import { errorMessageKey, type ErrorContext } from '../lib/api-errors';
  * text of the form's own (an unsolved captcha, an answer without data).
  */
 export function useFormAlert() {
-  const [key, setKey] = useState<string | null>(null);
+  const [key, setKey] = useState<TextKey | null>(null);
   const attempt = async (
     context: ErrorContext,
     action: () => Promise<unknown>,

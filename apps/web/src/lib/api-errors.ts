@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@acervo/contract/errors';
 import { ApiError } from './api-client';
+import { knownKey, type TextKey } from './i18n';
 
 /** Where the failure happened decides which of the spec's section-8 texts applies. */
 export type ErrorContext =
@@ -80,7 +81,7 @@ export function unusableAnswer(): ApiError {
 }
 
 /** Loads: one text per screen; a 404 has its own, friendlier text where a link may be stale. */
-const LOAD_KEYS: Partial<Record<ErrorContext, { failed: string; notFound?: string }>> = {
+const LOAD_KEYS: Partial<Record<ErrorContext, { failed: TextKey; notFound?: TextKey }>> = {
   categories: { failed: 'errors.categoriesLoad' },
   categoryCollections: { failed: 'errors.categoryCollectionsLoad' },
   popularCollections: { failed: 'errors.popularCollectionsLoad' },
@@ -108,7 +109,7 @@ const LOAD_KEYS: Partial<Record<ErrorContext, { failed: string; notFound?: strin
  * the contract defines for them get their own.
  */
 const ACTION_KEYS: Partial<
-  Record<ErrorContext, { failed: string; byCode?: Partial<Record<ErrorCode, string>> }>
+  Record<ErrorContext, { failed: TextKey; byCode?: Partial<Record<ErrorCode, TextKey>> }>
 > = {
   // 'Login com Google' refused or failed: the spec's (G-01); an address someone registered and
   // never verified is not linked, and the person is told how to reclaim it (decision 039).
@@ -186,7 +187,7 @@ const ACTION_KEYS: Partial<
  * from a thrown error ("Ocorreu um erro inesperado ..."). Here a refusal is any 2xx without what we
  * need or a 4xx; a thrown error is no answer at all (network) or a 5xx.
  */
-const WRITE_KEYS: Partial<Record<ErrorContext, { refused: string; unexpected: string }>> = {
+const WRITE_KEYS: Partial<Record<ErrorContext, { refused: TextKey; unexpected: TextKey }>> = {
   collectionCreate: { refused: 'errors.collectionCreateRefused', unexpected: 'errors.unexpected' },
   collectionUpdate: { refused: 'errors.collectionUpdateRefused', unexpected: 'errors.unexpected' },
   collectionDelete: {
@@ -209,7 +210,7 @@ function refused(status: number): boolean {
  * The one place that turns a failed call into a message key of the `errors` catalogue
  * (spec section 8). Screens of later features add their context here.
  */
-export function errorMessageKey(error: unknown, context: ErrorContext): string {
+export function errorMessageKey(error: unknown, context: ErrorContext): TextKey {
   const status = error instanceof ApiError ? error.status : -1;
   const code = error instanceof ApiError ? error.code : undefined;
 
@@ -224,7 +225,8 @@ export function errorMessageKey(error: unknown, context: ErrorContext): string {
   if (write) return refused(status) ? write.refused : write.unexpected;
   // A picture refused for what it is (too many pixels, issue 23) says so, not only that it failed.
   const field = error instanceof ApiError ? Object.values(error.fields ?? {})[0] : undefined;
-  if (context === 'pictureUpload' && code === 'VALIDATION_FAILED' && field) return `validation.${field}`;
+  if (context === 'pictureUpload' && code === 'VALIDATION_FAILED' && field)
+    return knownKey(`validation.${field}`, 'validation.invalid');
   const action = ACTION_KEYS[context];
   if (action) return (code && action.byCode?.[code]) ?? action.failed;
   switch (context) {

@@ -1,4 +1,4 @@
-import i18n, { type BackendModule } from 'i18next';
+import i18n, { type BackendModule, type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { pt } from '../locales/pt';
 import type { Catalog } from '../locales/types';
@@ -58,73 +58,6 @@ export const i18nReady = i18n
   });
 reflectOnDocument(i18n.language);
 
-/**
- * Answers i18next would give, remembered per language and key until a catalogue or the language
- * changes (decision 038): i18next runs its whole pipeline on every call (options copied, the key
- * and namespace parsed, the fallback languages walked, interpolation and nesting passes), which
- * was a large share of a page's first render.
- */
-const remembered = new Map<string, unknown>();
-function remember<T>(key: string, answer: () => T): T {
-  if (!remembered.has(key)) remembered.set(key, answer());
-  return remembered.get(key) as T;
-}
-const forget = () => remembered.clear();
-// The English catalogue arrives after start (resources added), and a language switch starts afresh.
-i18n.store.on('added', forget);
-i18n.store.on('removed', forget);
-i18n.on('languageChanged', forget);
-
-/**
- * A key's text in a language's catalogue when i18next would answer it unchanged: a plain string
- * (no `{{interpolation}}`, no `$t(nesting)`, not empty); null when i18next must answer (an object,
- * a missing key, a language without a catalogue such as i18next's `cimode`).
- */
-function plainText(language: string, key: string): string | null {
-  // ':' would name a namespace and '###' is i18next's escaped dot: both mean more than a path.
-  if (key.includes(':') || key.includes('###')) return null;
-  let node: unknown = i18n.store.data[language]?.translation;
-  // The walk of i18next's getPath: '.' separates the levels, own properties only.
-  for (const part of key.split('.')) {
-    const inside = typeof node === 'object' && node !== null && Object.hasOwn(node, part);
-    node = inside ? (node as Record<string, unknown>)[part] : undefined;
-  }
-  return typeof node === 'string' && node && !/{{|\$t\(/.test(node) ? node : null;
-}
-
-type LooseT = (...args: unknown[]) => unknown;
-// i18next types getFixedT and exists for typed keys; these wrappers pass any call through.
-const i18nextGetFixedT = i18n.getFixedT as unknown as (...args: unknown[]) => LooseT;
-const i18nextExists = i18n.exists as (...args: unknown[]) => boolean;
-
-/**
- * The `t` of every `useTranslation`: a key without options whose text is plain comes from the
- * catalogue; everything else (options, missing keys, the Portuguese fallback of a key English
- * lacks, a key prefix, another namespace) goes to i18next's own `t`.
- */
-i18n.getFixedT = ((lng: unknown, ns: unknown, keyPrefix: unknown, fixedOptions: unknown) => {
-  const i18nextT = i18nextGetFixedT(lng, ns, keyPrefix, fixedOptions);
-  if (keyPrefix || (ns ?? 'translation') !== 'translation' || (lng != null && typeof lng !== 'string'))
-    return i18nextT;
-  const t = (key: unknown, ...rest: unknown[]) => {
-    // Without a fixed language i18next answers in the current one; `t(key, undefined)` has no options.
-    const language = (lng ?? i18n.language) as string;
-    const text =
-      typeof key === 'string' && rest.length < 2 && rest[0] === undefined
-        ? remember(`t ${language} ${key}`, () => plainText(language, key))
-        : null;
-    return text ?? i18nextT(key, ...rest);
-  };
-  // The fixed language, namespace and key prefix i18next and react-i18next read from a `t`.
-  return Object.assign(t, i18nextT);
-}) as unknown as typeof i18n.getFixedT;
-
-// Each form field asks on every render whether its error code has a text (use-contract-form.ts).
-i18n.exists = ((key: unknown, ...rest: unknown[]) =>
-  typeof key === 'string' && !rest.length
-    ? remember(`e ${i18n.language} ${key}`, () => i18nextExists(key))
-    : i18nextExists(key, ...rest)) as typeof i18n.exists;
-
 i18n.on('languageChanged', (language) => {
   reflectOnDocument(language);
   try {
@@ -140,6 +73,14 @@ i18n.on('languageChanged', (language) => {
  */
 export function addPortugueseTexts(texts: Partial<Catalog>): void {
   i18n.addResourceBundle('pt', 'translation', texts, true, false);
+}
+
+/** A key of the catalogue (locales/i18next.d.ts types `t`'s keys: a missing one fails `tsc`). */
+export type TextKey = ParseKeys;
+
+/** `key` when the catalogue has it (a code a newer server sends, say), else `fallback`. */
+export function knownKey(key: string, fallback: TextKey): TextKey {
+  return i18n.exists(key) ? (key as TextKey) : fallback;
 }
 
 export function currentLanguage(): Language {

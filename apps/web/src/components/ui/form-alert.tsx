@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import type { TextKey } from '../../lib/i18n';
 
 /** The warning alert of spec section 8 (a catalogue key, see useFormAlert), announced when it appears. */
 export function FormAlert({
   messageKey,
   values,
 }: {
-  messageKey: string | null;
+  messageKey: TextKey | null;
   values?: Record<string, string>;
 }) {
   const { t } = useTranslation();

@@ -1,5 +1,6 @@
 import { Fragment, cloneElement, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TextKey } from '../../lib/i18n';
 
 /** `<name>text</name>` in a catalogue string; tags do not nest in our catalogues. */
 const TAG = /<(\w+)>(.*?)<\/\1>/gs;
@@ -15,7 +16,7 @@ export function RichText({
   values,
   components,
 }: {
-  i18nKey: string;
+  i18nKey: TextKey;
   values?: Record<string, string>;
   components: Record<string, ReactElement<{ children?: ReactNode }>>;
 }) {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../../lib/api-errors';
 import { currentLanguage } from '../../../lib/i18n';
 import { createGoogleSession } from '../api/auth-api';
+import type { TextKey } from '../../../lib/i18n';
 
 /** The few parts of Google Identity Services (https://accounts.google.com/gsi/client) we call. */
 interface GoogleIdentityServices {
@@ -65,7 +66,7 @@ export function GoogleSignInSlot({
   clientId: string | undefined;
   onSignedIn: (session: Session) => Promise<void> | void;
   /** A catalogue key for the form's alert. */
-  onFailure: (messageKey: string) => void;
+  onFailure: (messageKey: TextKey) => void;
 }) {
   const { t, i18n } = useTranslation();
   const buttonRef = useRef<HTMLDivElement>(null);

@@ -8,6 +8,7 @@ import { useFormAlert } from '../../../hooks/use-form-alert';
 import { unusableAnswer } from '../../../lib/api-errors';
 import { useCover, useItemImage } from '../hooks/use-collections';
 import { Picture } from './picture';
+import type { TextKey } from '../../../lib/i18n';
 
 export interface PictureChoice {
   file: File;
@@ -15,7 +16,7 @@ export interface PictureChoice {
 }
 
 /** The photo's own checks before sending (the API checks again, from the content). */
-function pictureProblem(file: File): string | null {
+function pictureProblem(file: File): TextKey | null {
   if (file.size > PICTURE_MAX_BYTES) return 'errors.pictureTooLarge';
   if (!PICTURE_ACCEPT.split(',').includes(file.type)) return 'errors.pictureUnsupported';
   return null;
@@ -96,7 +97,7 @@ export function PictureField({
 }) {
   const { t } = useTranslation();
   const [aspect, setAspect] = useState<ImageAspect>(value?.aspect ?? 'poster');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<TextKey | null>(null);
   return (
     <div className="mb-3">
       <FileInput
@@ -162,7 +163,7 @@ function ImmediatePicture({
   current: boolean;
   onSend: (choice: PictureChoice | null) => Promise<unknown>;
   busy: boolean;
-  texts: { upload: string; remove: string };
+  texts: { upload: TextKey; remove: TextKey };
   children?: ReactNode;
 }) {
   const { t } = useTranslation();

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useFormAlert } from '../../../hooks/use-form-alert';
 import { unusableAnswer, type ErrorContext } from '../../../lib/api-errors';
+import type { TextKey } from '../../../lib/i18n';
 
 export type FormMode = 'create' | 'edit';
 
@@ -13,7 +14,7 @@ export interface SharedFieldsProps<Values> {
   initial: Values;
   onSubmit: (values: Values) => Promise<void>;
   busy: boolean;
-  alertKey: string | null;
+  alertKey: TextKey | null;
   /** Buttons after Save: Back, and Delete when editing. */
   footer: ReactNode;
 }

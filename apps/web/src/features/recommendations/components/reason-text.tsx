@@ -2,6 +2,7 @@ import '../texts';
 import type { CollectionReason, PersonReason } from '@acervo/contract/recommendation';
 import { useTranslation } from 'react-i18next';
 import { formatRating } from '../../../lib/format';
+import type { TextKey } from '../../../lib/i18n';
 
 /** The API sends a code and its parameters; the words and number formats are the reader's. */
 function useFormats() {
@@ -14,7 +15,7 @@ function useFormats() {
   return { t, number, list };
 }
 
-function collectionReasonKey(reason: CollectionReason): [string, Record<string, unknown>] {
+function collectionReasonKey(reason: CollectionReason): [TextKey, Record<string, unknown>] {
   switch (reason.code) {
     case 'because_you':
       return [

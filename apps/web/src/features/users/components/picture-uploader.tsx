@@ -8,6 +8,7 @@ import { useFormAlert } from '../../../hooks/use-form-alert';
 import { unusableAnswer } from '../../../lib/api-errors';
 import { useAuth } from '../../../lib/auth';
 import { usePicture } from '../hooks/use-users';
+import type { TextKey } from '../../../lib/i18n';
 
 /**
  * /account/profile's photo section: choose a file and it is sent at once; the header and
@@ -19,7 +20,7 @@ export function PictureUploader({ account }: { account: UserAccount }) {
   const { setUserPicture } = useAuth();
   const picture = usePicture(account.id);
   const alert = useFormAlert();
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<TextKey | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
 
