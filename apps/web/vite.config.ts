@@ -4,7 +4,6 @@ import { defineConfig } from 'vitest/config';
 import { precompress } from './build/precompress.ts';
 import { prerenderPages } from './build/prerender.ts';
 import { purgeBootstrap } from './build/purge-css.ts';
-import { pureSchemas } from './build/pure-schemas.ts';
 import { routePreloads } from './build/route-preloads.ts';
 import { serviceWorker } from './build/service-worker-plugin.ts';
 
@@ -31,7 +30,6 @@ const vendorGroups: { name: string; test: RegExp }[] = [
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
-    pureSchemas(),
     serviceWorker(fileURLToPath(new URL('public', import.meta.url))),
     precompress(),
     routePreloads(fileURLToPath(new URL('src/app/router.tsx', import.meta.url))),
