@@ -64,6 +64,40 @@ test('with JavaScript the page adopts its markup: it works, nothing is redrawn o
   expect(errors).toEqual([]);
 });
 
+test('on a slow phone, what is typed before the app takes over is kept, in the very fields the server drew', async ({
+  page,
+}) => {
+  // Six page loads at a sixth of this machine's speed.
+  test.slow();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  // A phone six times slower than this machine: the settings' answer can arrive before a part of
+  // the page has hydrated, which must still find the server's markup (decision 044); a mismatch
+  // would make React draw that part again, with empty fields.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  for (const round of [1, 2, 3]) {
+    for (const path of ['/register', '/login']) {
+      // Scripts loaded: the app is taking over, part by part, while the visitor types.
+      await page.goto(path);
+      const typed = `eva${round}@example.com`;
+      const field = page.getByLabel('E-mail');
+      await field.fill(typed);
+      // A mark on the element itself, which a field drawn again would not have.
+      await field.evaluate((element) => Object.assign(element, { drawnByServer: true }));
+      const submit = page.getByRole('button', {
+        name: path === '/register' ? 'Criar conta' : 'Entrar',
+        exact: true,
+      });
+      await expect(submit).toBeEnabled();
+      await expect(field).toHaveValue(typed);
+      expect(await field.evaluate((element) => 'drawnByServer' in element), path).toBe(true);
+    }
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  expect(errors).toEqual([]);
+});
+
 /**
  * Records, before every frame the browser paints, whether the prerendered Portuguese heading or
  * the visitor's 'Cadastre-se' button is on screen.

@@ -1,6 +1,7 @@
 import type { PublicConfig } from '@acervo/contract/config';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
+import { useHydrated } from './hydrated';
 
 /** The spec's remote-config numbers (section 7): fetch timeout and minimum fetch interval. */
 const FETCH_TIMEOUT_MS = 5000;
@@ -31,13 +32,20 @@ async function fetchConfig({ signal }: { signal: AbortSignal }): Promise<PublicC
   }
 }
 
-const useConfigQuery = () =>
-  useQuery({
+/**
+ * The settings query. While a prerendered page hydrates it reads as not yet answered, as the
+ * server drew it, even when the answer is already in: hydration must find the server's markup.
+ */
+function useConfigQuery() {
+  const query = useQuery({
     queryKey: ['config'],
     queryFn: fetchConfig,
     staleTime: MIN_FETCH_INTERVAL_MS,
     retry: false,
   });
+  const hydrated = useHydrated();
+  return hydrated ? query : { data: undefined, isPending: true };
+}
 
 /** The deployment's public settings (`GET /api/v1/config`), read at most once per 5 s. */
 export function useRemoteConfig(): PublicConfig {

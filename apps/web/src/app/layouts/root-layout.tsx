@@ -1,12 +1,4 @@
-import {
-  Suspense,
-  lazy,
-  useEffect,
-  useSyncExternalStore,
-  type ComponentProps,
-  type ComponentType,
-  type ReactNode,
-} from 'react';
+import { Suspense, lazy, useEffect, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { SiteFooter } from '../../components/layout/site-footer';
@@ -15,6 +7,7 @@ import { UpdatePrompt } from '../../components/layout/update-prompt';
 import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { EmailReminder } from '../../features/users/components/email-reminder';
 import { CollectionSlotsProvider, type CollectionSlots } from '../../lib/feature-slots';
+import { useHydrated } from '../../lib/hydrated';
 import { usePrefetchLinks } from '../prefetch';
 
 /** Scrolls to `#anchor` targets after navigation (e.g. the header's About link to /#sobre). */
@@ -93,15 +86,8 @@ const collectionSlots: CollectionSlots = {
  * render, whose markup has none of it.
  */
 function AfterHydration({ children }: { children: ReactNode }) {
-  // The server snapshot is what the server render and the hydration see; then React renders again.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-  return hydrated ? children : null;
+  return useHydrated() ? children : null;
 }
-const noSubscription = () => () => {};
 
 /**
  * Header, main content and footer around every page; features meet here, in the slots.
