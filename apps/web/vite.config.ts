@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './build/precompress.ts';
 import { prerenderPages } from './build/prerender.ts';
 import { purgeBootstrap } from './build/purge-css.ts';
 import { routePreloads } from './build/route-preloads.ts';
-import { serviceWorker } from './build/service-worker-plugin.ts';
 
 const reactRouterProduction = new URL(
   '../../node_modules/react-router/dist/production/index.mjs',
@@ -30,7 +30,27 @@ const vendorGroups: { name: string; test: RegExp }[] = [
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
-    serviceWorker(fileURLToPath(new URL('public', import.meta.url))),
+    // The service worker (decision 044): src/sw.ts, built by the plugin with Workbox and the list of
+    // this build's files to precache; registered by lib/service-worker.ts; public/manifest.webmanifest
+    // is ours. Precached: the shell, the pages' scripts and styles, the icons and the offline page;
+    // never an API answer.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: [
+          'index.html',
+          'offline.html',
+          'offline.css',
+          '*.{svg,png}',
+          'assets/*.{js,css,svg,png,webp,woff2}',
+        ],
+      },
+    }),
     precompress(),
     routePreloads(fileURLToPath(new URL('src/app/router.tsx', import.meta.url))),
     prerenderPages(),

@@ -4,11 +4,12 @@ import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles/app.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { registerSW } from 'virtual:pwa-register';
 import { matchRoutes } from 'react-router';
 import { App } from './app/app';
 import { createAppRouter, routes } from './app/router';
 import { i18nReady } from './lib/i18n';
-import { registerServiceWorker } from './lib/service-worker';
+import { offerUpdate } from './lib/service-worker';
 import { OWN_RENDER_ATTRIBUTE, readerNeedsOwnRender, replayHeldClicks } from './prerender-gate';
 
 /**
@@ -60,4 +61,7 @@ async function start(): Promise<void> {
 void start();
 
 // Production only: in development the worker would serve yesterday's modules to Vite's reloads.
-if (import.meta.env.PROD) registerServiceWorker();
+// Registered once the page has loaded, so its downloads do not compete with the first paint.
+if (import.meta.env.PROD) {
+  const update = registerSW({ onNeedRefresh: () => offerUpdate(() => void update(true)) });
+}
