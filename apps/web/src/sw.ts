@@ -34,7 +34,7 @@ cleanupOutdatedCaches();
 // The first version takes the open pages at once (a later one waits for "Atualizar").
 clientsClaim();
 
-// workbox-window's messageSkipWaiting (lib/service-worker.ts), when the person chooses to update.
+// workbox-window's messageSkipWaiting (registerSW's update, main.tsx), when the person chooses to update.
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });

@@ -1,4 +1,4 @@
-/** The service worker's cache of API answers (collections read offline); build/service-worker.ts. */
+/** The service worker's cache of API answers (collections read offline); src/sw.ts. */
 export const API_CACHE = 'acervo-api';
 
 /**
