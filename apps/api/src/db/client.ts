@@ -125,7 +125,10 @@ export async function openDb(options: DbOptions): Promise<Db> {
     ? openPostgres(options.databaseUrl, options)
     : options.dataDir
       ? openPgliteDir(options.dataDir, options)
-      : openPglite(await startPgliteThread(threadOptions(undefined, options), options.threadPreload), () => {});
+      : openPglite(
+          await startPgliteThread(threadOptions(undefined, options), options.threadPreload),
+          () => {},
+        );
 }
 
 const threadOptions = (dir: string | undefined, options: DbOptions): ThreadOptions => ({

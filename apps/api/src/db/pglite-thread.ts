@@ -39,7 +39,9 @@ async function open(): Promise<PGlite> {
     fs: new DurableNodeFS(options.dir, durable),
     extensions,
     ...(durable ? { startParams: DURABLE_START_PARAMS } : {}),
-    ...(options.restoreFrom ? { loadDataDir: new Blob([options.restoreFrom.data], { type: options.restoreFrom.type }) } : {}),
+    ...(options.restoreFrom
+      ? { loadDataDir: new Blob([options.restoreFrom.data], { type: options.restoreFrom.type }) }
+      : {}),
   });
 }
 
@@ -51,7 +53,10 @@ const transactions = new Map<
 let nextTransaction = 1;
 const listeners = new Map<string, () => Promise<void>>();
 
-async function serve(pglite: PGlite, request: Request): Promise<{ value?: unknown; transfer?: ArrayBuffer[] }> {
+async function serve(
+  pglite: PGlite,
+  request: Request,
+): Promise<{ value?: unknown; transfer?: ArrayBuffer[] }> {
   const on = (tx: number | undefined) => {
     if (tx === undefined) return pglite;
     const open = transactions.get(tx);

@@ -50,7 +50,10 @@ export class DatabaseThreadError extends Error {
  * Starts the thread and resolves once PGlite is open there, or rejects with the error it met.
  * `preload`: URLs of modules the thread imports first (a test's probe).
  */
-export async function startPgliteThread(options: ThreadOptions, preload: string[] = []): Promise<PgliteThread> {
+export async function startPgliteThread(
+  options: ThreadOptions,
+  preload: string[] = [],
+): Promise<PgliteThread> {
   const worker = new Worker(bootstrap(preload), {
     eval: true,
     workerData: options,
@@ -74,8 +77,12 @@ export async function startPgliteThread(options: ThreadOptions, preload: string[
       for (const { reject: fail } of pending.values()) fail(stopped);
       pending.clear();
     };
-    worker.on('error', (err) => stop(new DatabaseThreadError(`the embedded database stopped: ${err.message}`)));
-    worker.on('exit', (code) => stop(new DatabaseThreadError(`the embedded database stopped (exit code ${code})`)));
+    worker.on('error', (err) =>
+      stop(new DatabaseThreadError(`the embedded database stopped: ${err.message}`)),
+    );
+    worker.on('exit', (code) =>
+      stop(new DatabaseThreadError(`the embedded database stopped (exit code ${code})`)),
+    );
     worker.on('message', (message: Reply) => {
       if ('notification' in message) notify(message.notification.channel, message.notification.payload);
       else if ('ready' in message) {
