@@ -203,7 +203,8 @@ function openPglite(thread: PgliteThread, onClose: () => void, onDisk = false): 
       try {
         result = await fn(on(tx));
       } catch (err) {
-        await thread.ask({ op: 'rollback', tx });
+        // The transaction's own failure is the one to report, not a failed rollback's.
+        await thread.ask({ op: 'rollback', tx }).catch(() => {});
         throw err;
       }
       await thread.ask({ op: 'commit', tx });
