@@ -14,7 +14,9 @@ export default defineConfig({
           exclude: process.env.TEST_DATABASE_URL ? [] : ['src/**/*.pg.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A file's database opens in its beforeAll: PGlite's thread loads and compiles PGlite there
+          // (decision 042), which took ~10 s alone and over 60 s on a 2-core machine at load 15.
+          hookTimeout: 120_000,
           // PGlite takes ~0.8 GB per file; two at a time fits the 2-core machine.
           maxWorkers: 2,
         },

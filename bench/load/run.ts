@@ -7,7 +7,8 @@
 //   10% items   add an item to one's own collection, or delete one added before
 // Prints requests/s, p50/p99 overall and per kind, errors, 5xx (exits 1 if any), 4xx by code and
 // the server's RSS and heap, next to a baseline measured in the same run on the same connections:
-// GET /api/v1/config, the cheapest route of the app (no database). Not a test.
+// GET /api/v1/config, the cheapest route of the app (no database). During the mix a probe asks for
+// that route on a connection of its own every 100 ms and prints its worst wait. Not a test.
 //
 // Options (env): BENCH_DB=pg|pglite|both, BENCH_DURATION seconds of mix (30), BENCH_CONNECTIONS
 // (50), BENCH_SCALE (1 = full scale; 0.1 = 1k people, 10k collections, 50k items),
@@ -220,22 +221,56 @@ async function drive(port: number, seconds: number, next: () => Call, failures: 
   return tallies;
 }
 
-function percentile(sorted: number[], p: number): number {
+function percentile(sorted: ArrayLike<number>, p: number): number {
   return sorted.length === 0
     ? 0
     : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+/**
+ * The probe: while the mix runs, one more connection asks for GET /api/v1/config (no database)
+ * every PROBE_EVERY_MS and times each answer. Its worst is the longest anything that needs only
+ * the server's thread waited behind the database.
+ */
+const PROBE_EVERY_MS = 100;
+async function probe(port: number, seconds: number, failures: string[]) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const latencies: number[] = [];
+  const until = performance.now() + seconds * 1000;
+  while (performance.now() < until) {
+    const started = performance.now();
+    try {
+      const { status } = await send(agent, port, { kind: 'baseline', method: 'GET', path: '/api/v1/config' });
+      if (status !== 200) failures.push(`probe: GET /api/v1/config answered ${status}`);
+      latencies.push(performance.now() - started);
+    } catch (err) {
+      failures.push(`probe: ${(err as Error).message}`);
+    }
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, started + PROBE_EVERY_MS - performance.now())),
+    );
+  }
+  agent.destroy();
+  const sorted = Float64Array.from(latencies).sort();
+  return {
+    count: sorted.length,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    worst: sorted.at(-1) ?? 0,
+  };
+}
+
 function summarise(tallies: Map<Kind, Tally>, seconds: number) {
   const all = newTally();
   for (const t of tallies.values()) {
-    all.latencies.push(...t.latencies);
+    // One by one: spreading hundreds of thousands of samples into push() overflows the stack.
+    for (const latency of t.latencies) all.latencies.push(latency);
     all.errors += t.errors;
     all.status5xx += t.status5xx;
     for (const [code, n] of t.codes4xx) all.codes4xx.set(code, (all.codes4xx.get(code) ?? 0) + n);
   }
   const row = (t: Tally) => {
-    const sorted = [...t.latencies].sort((a, b) => a - b);
+    const sorted = Float64Array.from(t.latencies).sort();
     return {
       requests: t.latencies.length + t.errors,
       perSecond: (t.latencies.length + t.errors) / seconds,
@@ -296,7 +331,11 @@ for (const kind of runs) {
     BASELINE_DURATION,
   );
   const from = server.samples.length;
-  const measured = summarise(await drive(ready.port, DURATION, mix(ready), failures), DURATION);
+  const [mixTallies, probed] = await Promise.all([
+    drive(ready.port, DURATION, mix(ready), failures),
+    probe(ready.port, DURATION, failures),
+  ]);
+  const measured = summarise(mixTallies, DURATION);
   // The first sample is taken when the server is ready, before any request.
   const idle = server.samples[0]!;
   const during = server.samples.slice(from);
@@ -332,6 +371,9 @@ for (const kind of runs) {
       `${mb(idle.rss)}, heap ${mb(idle.heapUsed)}; during the mix peak RSS ${mb(peak('rss'))}, ` +
       `heap ${mb(peak('heapUsed'))} (of ${mb(peak('heapTotal'))}), external ${mb(peak('external'))}. ` +
       `Event loop delay during the mix: mean ${ms(meanLoopDelay)}, worst ${ms(peak('loopDelayMaxMs'))}.`,
+    `Probe during the mix (GET /api/v1/config, no database, on a connection of its own every ` +
+      `${PROBE_EVERY_MS} ms, ${fmt(probed.count)} requests): p50 ${ms(probed.p50)}, p99 ${ms(probed.p99)}, ` +
+      `worst ${ms(probed.worst)}.`,
   ].join('\n');
   console.log(`\n${out}`);
   tables.push(out);

@@ -92,7 +92,8 @@ const ready: Ready = {
 };
 process.stdout.write(`${JSON.stringify(ready)}\n`);
 
-// How late the event loop runs timers: on PGlite, SQL runs on this same thread.
+// How late the event loop runs timers: the thread that serves HTTP (PGlite runs on a thread of its
+// own since decision 042; before, every statement ran on this one).
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
 const sample = () => {

@@ -1,10 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { DurableNodeFS, DURABLE_START_PARAMS } from './durable-fs.ts';
 import { damagedDatabase, hasDatabase, lockDataDir, protectDataDir } from './data-dir.ts';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { ThreadOptions } from './pglite-protocol.ts';
+import { startPgliteThread, type PgliteThread } from './pglite-worker.ts';
 import pg from 'pg';
 import { AppError } from '../lib/app-error.ts';
 import { postgresListener, type Listener } from './listen.ts';
@@ -60,6 +58,8 @@ export interface DbOptions {
   durable?: boolean;
   /** PGlite on disk: create the database from this tarball (`npm run restore`); the directory must be empty. */
   restoreFrom?: Blob;
+  /** PGlite: URLs of modules its thread imports before opening PGlite (decision 042): a test's probe. */
+  threadPreload?: string[];
 }
 
 /**
@@ -125,12 +125,22 @@ export async function openDb(options: DbOptions): Promise<Db> {
     ? openPostgres(options.databaseUrl, options)
     : options.dataDir
       ? openPgliteDir(options.dataDir, options)
-      : openPglite(new PGlite({ extensions: { pg_trgm, unaccent } }), false, () => {});
+      : openPglite(
+          await startPgliteThread(threadOptions(undefined, options), options.threadPreload),
+          () => {},
+        );
 }
+
+const threadOptions = (dir: string | undefined, options: DbOptions): ThreadOptions => ({
+  dir,
+  durable: options.durable ?? true,
+  restoreFrom: undefined,
+});
 
 /**
  * PGlite under DATA_DIR/pglite: one process at a time (a lock), never initialised over the
  * remains of a database, durable commits, and a message naming the directory when it is damaged.
+ * PGlite itself runs on a thread of its own (decision 042); the lock names this process.
  */
 async function openPgliteDir(dataDir: string, options: DbOptions): Promise<Db> {
   protectDataDir(dataDir);
@@ -140,62 +150,89 @@ async function openPgliteDir(dataDir: string, options: DbOptions): Promise<Db> {
     const resuming = hasDatabase(dir);
     if (resuming && options.restoreFrom) throw new Error(`${dir} already holds a database`);
     mkdirSync(dir, { recursive: true });
-    const durable = options.durable ?? true;
-    let pglite: PGlite;
+    let thread: PgliteThread;
     try {
-      pglite = new PGlite({
-        fs: new DurableNodeFS(dir, durable),
-        extensions: { pg_trgm, unaccent },
-        ...(durable ? { startParams: DURABLE_START_PARAMS } : {}),
-        ...(options.restoreFrom ? { loadDataDir: options.restoreFrom } : {}),
-      });
-      await pglite.waitReady;
+      thread = await startPgliteThread(
+        {
+          ...threadOptions(dir, options),
+          restoreFrom: options.restoreFrom && {
+            data: await options.restoreFrom.arrayBuffer(),
+            type: options.restoreFrom.type,
+          },
+        },
+        options.threadPreload,
+      );
     } catch (err) {
       throw resuming ? damagedDatabase(dir, err) : err;
     }
-    return await openPglite(pglite, true, () => lock.release());
+    return openPglite(thread, () => lock.release(), true);
   } catch (err) {
     lock.release();
     throw err;
   }
 }
 
-async function openPglite(pglite: PGlite, onDisk: boolean, onClose: () => void): Promise<Db> {
-  await pglite.waitReady;
-
+/**
+ * A `Db` over PGlite's thread. PGlite has one connection: a statement waits for the one before it,
+ * and a transaction holds PGlite (its mutex, in the thread) from BEGIN to COMMIT, so statements
+ * from elsewhere wait for it and never see its uncommitted rows.
+ */
+function openPglite(thread: PgliteThread, onClose: () => void, onDisk = false): Db {
   const checkName = statementNames();
-  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+  const on = (tx: number | undefined): Queryable => ({
     async query<T>(text: string, params?: unknown[], name?: string) {
       checkName(name, text);
-      const result = await q.query<T>(text, params as unknown[]);
-      return result.rows;
+      return thread.ask<T[]>({ op: 'query', text, params, tx });
     },
     async exec(script: string) {
-      await q.exec(script);
+      await thread.ask({ op: 'exec', script, tx });
     },
+  });
+
+  const channels = new Map<string, Set<Listener>>();
+  thread.onNotification((channel, payload) => {
+    for (const listener of channels.get(channel) ?? []) listener.onMessage(payload);
   });
 
   return {
     kind: 'pglite',
-    ...wrap(pglite),
-    transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    ...on(undefined),
+    async transaction(fn) {
+      const tx = await thread.ask<number>({ op: 'begin' });
+      let result;
+      try {
+        result = await fn(on(tx));
+      } catch (err) {
+        // The transaction's own failure is the one to report, not a failed rollback's.
+        await thread.ask({ op: 'rollback', tx }).catch(() => {});
+        throw err;
+      }
+      await thread.ask({ op: 'commit', tx });
+      return result;
+    },
     async listen(channel, listener) {
       // One process holds an embedded database: its own notifications are all there are.
-      const stop = await pglite.listen(channel, (payload) => listener.onMessage(payload));
+      const listeners = channels.get(channel) ?? new Set<Listener>();
+      channels.set(channel, listeners.add(listener));
+      if (listeners.size === 1) await thread.ask({ op: 'listen', channel });
       listener.onListening(true);
-      return () => stop();
+      return async () => {
+        if (!listeners.delete(listener) || listeners.size > 0) return;
+        channels.delete(channel);
+        await thread.ask({ op: 'unlisten', channel });
+      };
     },
     ...(onDisk
       ? {
           async dumpDataDir() {
-            await pglite.exec('CHECKPOINT');
-            return pglite.dumpDataDir('gzip');
+            const tarball = await thread.ask<ArrayBuffer>({ op: 'dump' });
+            return new Blob([tarball], { type: 'application/x-gzip' });
           },
         }
       : {}),
     async close() {
       try {
-        await pglite.close();
+        await thread.close();
       } finally {
         onClose();
       }

@@ -1,20 +1,14 @@
 import { spawn } from 'node:child_process';
-import fs, {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readlinkSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BroadcastChannel } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, solid } from '../modules/media/media.test-helpers.ts';
 import { newAccount } from '../test/test-context.ts';
-import { post, spawnServer, startServer } from '../test/server-process.ts';
+import { FSYNC_PROBE_CHANNEL } from '../test/fsync-probe.ts';
+import { post, spawnServer, startServer, waitFor } from '../test/server-process.ts';
 import { openDb } from './client.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
@@ -151,26 +145,30 @@ if (process.env.TEST_DATABASE_URL) {
     }, 300_000);
 
     it('holds the restored data, and flushes the WAL to the disk (fsync) before a commit returns', async () => {
-      // What reaches the kernel: every fsync(2) made from this process, by the file it names.
+      // What reaches the kernel: every fsync(2) made by the database's thread (decision 042), by
+      // the file it names, reported by a probe loaded into that thread.
       const synced: string[] = [];
-      const fsyncSync = fs.fsyncSync;
-      const spy = vi.spyOn(fs, 'fsyncSync').mockImplementation((fd) => {
-        synced.push(readlinkSync(`/proc/self/fd/${fd}`));
-        fsyncSync(fd);
-      });
+      const probe = new BroadcastChannel(FSYNC_PROBE_CHANNEL);
+      probe.onmessage = (event) => synced.push((event as { data: string }).data);
       // The database restored above, opened in this process (no server holds it now): as it was
       // when backed up, with Carla and without Dora.
-      const db = await openDb({ dataDir });
+      const db = await openDb({
+        dataDir,
+        threadPreload: [new URL('../test/fsync-probe.ts', import.meta.url).href],
+      });
       try {
         const people = await db.query<{ email: string }>('SELECT email FROM users ORDER BY email');
         expect(people.map((p) => p.email)).toEqual([carla.email]);
         await db.exec('CREATE TABLE durability_probe (n int)');
+        await waitFor(() => synced.length > 0, 'the probe');
         synced.length = 0;
         for (let i = 0; i < 10; i += 1) await db.query('INSERT INTO durability_probe VALUES ($1)', [i]);
-        const walSyncs = synced.filter((path) => path.startsWith(join(pgdata(), 'pg_wal') + '/'));
-        expect(walSyncs.length).toBeGreaterThanOrEqual(10);
+        const walSyncs = () => synced.filter((path) => path.startsWith(join(pgdata(), 'pg_wal') + '/'));
+        // The probe's messages travel apart from the answers: wait for them, not for a time.
+        await waitFor(() => walSyncs().length >= 10, 'ten fsyncs of the WAL');
+        expect(walSyncs().length).toBeGreaterThanOrEqual(10);
       } finally {
-        spy.mockRestore();
+        probe.close();
         await db.close();
       }
     }, 120_000);

@@ -1,0 +1,143 @@
+// The embedded database's own thread (decision 042): the worker started by pglite-worker.ts. It owns
+// the PGlite instance, so WebAssembly PostgreSQL runs here and never on the thread that parses
+// requests and writes answers. It opens PGlite as decision 018 says (durable commits, owner-only
+// modes; the lock and the damaged-directory checks stay with the caller, on the main thread) and
+// answers the requests of the protocol below, one message each.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { DurableNodeFS, DURABLE_START_PARAMS } from './durable-fs.ts';
+import type { Reply, Request, ThreadOptions, WireError } from './pglite-protocol.ts';
+
+const port = parentPort!;
+const options = workerData as ThreadOptions;
+
+/** Every own property of an error that a message can carry (PGlite's code, detail, params, …). */
+function wireError(err: unknown): WireError {
+  if (!(err instanceof Error)) return { name: 'Error', message: String(err), props: {} };
+  const props: Record<string, unknown> = {};
+  for (const key of Object.keys(err)) {
+    const value = (err as unknown as Record<string, unknown>)[key];
+    try {
+      structuredClone(value);
+      props[key] = value;
+    } catch {
+      // Not cloneable (a function, a handle): left out.
+    }
+  }
+  return { name: err.name, message: err.message, props };
+}
+
+const reply = (message: Reply, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer);
+
+async function open(): Promise<PGlite> {
+  const extensions = { pg_trgm, unaccent };
+  if (options.dir === undefined) return PGlite.create({ extensions });
+  const durable = options.durable;
+  return PGlite.create({
+    fs: new DurableNodeFS(options.dir, durable),
+    extensions,
+    ...(durable ? { startParams: DURABLE_START_PARAMS } : {}),
+    ...(options.restoreFrom
+      ? { loadDataDir: new Blob([options.restoreFrom.data], { type: options.restoreFrom.type }) }
+      : {}),
+  });
+}
+
+/** Open transactions by id: each holds PGlite (its mutex) until the main thread ends it. */
+const transactions = new Map<
+  number,
+  { tx: Transaction; end: (commit: boolean) => void; ended: Promise<void> }
+>();
+let nextTransaction = 1;
+const listeners = new Map<string, () => Promise<void>>();
+
+async function serve(
+  pglite: PGlite,
+  request: Request,
+): Promise<{ value?: unknown; transfer?: ArrayBuffer[] }> {
+  const on = (tx: number | undefined) => {
+    if (tx === undefined) return pglite;
+    const open = transactions.get(tx);
+    if (!open) throw new Error(`transaction ${tx} is not open`);
+    return open.tx;
+  };
+  switch (request.op) {
+    case 'query': {
+      const result = await on(request.tx).query(request.text, request.params);
+      return { value: result.rows };
+    }
+    case 'exec':
+      await on(request.tx).exec(request.script);
+      return {};
+    case 'begin': {
+      const id = nextTransaction++;
+      return new Promise((resolve, reject) => {
+        let end!: (commit: boolean) => void;
+        const decided = new Promise<boolean>((r) => (end = r));
+        const ended = pglite
+          .transaction(async (tx) => {
+            transactions.set(id, { tx, end, ended });
+            resolve({ value: id });
+            // A rollback throws, so that PGlite rolls back and releases its mutex.
+            if (!(await decided)) throw new RolledBack();
+          })
+          .then(
+            () => {},
+            (err: unknown) => {
+              if (!transactions.has(id)) reject(err);
+              else if (!(err instanceof RolledBack)) throw err;
+            },
+          )
+          .finally(() => transactions.delete(id));
+      });
+    }
+    case 'commit':
+    case 'rollback': {
+      const open = transactions.get(request.tx);
+      if (!open) throw new Error(`transaction ${request.tx} is not open`);
+      open.end(request.op === 'commit');
+      await open.ended;
+      return {};
+    }
+    case 'listen': {
+      if (!listeners.has(request.channel)) {
+        const channel = request.channel;
+        const stop = await pglite.listen(channel, (payload) => reply({ notification: { channel, payload } }));
+        listeners.set(channel, stop);
+      }
+      return {};
+    }
+    case 'unlisten': {
+      const stop = listeners.get(request.channel);
+      listeners.delete(request.channel);
+      await stop?.();
+      return {};
+    }
+    case 'dump': {
+      // Between two statements (PGlite runs one at a time), after a checkpoint (decision 018).
+      await pglite.exec('CHECKPOINT');
+      const tarball = await (await pglite.dumpDataDir('gzip')).arrayBuffer();
+      return { value: tarball, transfer: [tarball] };
+    }
+    case 'close':
+      await pglite.close();
+      return {};
+  }
+}
+
+class RolledBack extends Error {}
+
+try {
+  const pglite = await open();
+  port.on('message', (request: Request) => {
+    serve(pglite, request).then(
+      ({ value, transfer }) => reply({ id: request.id, ok: true, value }, transfer),
+      (err: unknown) => reply({ id: request.id, ok: false, error: wireError(err) }),
+    );
+  });
+  reply({ ready: true });
+} catch (err) {
+  reply({ ready: false, error: wireError(err) });
+}
