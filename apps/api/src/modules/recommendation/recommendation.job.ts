@@ -4,8 +4,11 @@ import { collectionListed, itemListed } from '../access/access.sql.ts';
 
 // Any constant works; every API process uses the same one, so only one slice runs at a time.
 const REFRESH_LOCK_KEY = 7_240_611;
-/** Neighbours kept per collection and kind: reads sum over at most 50 seeds x this. */
-const NEIGHBORS_PER_COLLECTION = 20;
+/**
+ * Neighbours kept per collection: 50 collaborative (measured better than 20 on the benchmark's
+ * data, decision 043), 20 by content. Reads sum over at most 50 seeds x these.
+ */
+const KEEP = `CASE kind WHEN 'cf' THEN 50 ELSE 20 END`;
 /** Similarities kept per collection in a slice before the cut: what updates incoming rows. */
 const SCORED_PER_COLLECTION = 100;
 /** Signals counted per person (their newest): one heavy liker cannot square the work. */
@@ -17,30 +20,86 @@ const TERMS_PER_COLLECTION = 50;
  * The time one slice aims at: its size adapts (halved when a slice took longer, doubled when it
  * took less than half), so a request never waits much more than this for the job.
  */
-const SLICE_TARGET_MS = 50;
-const SLICE_MIN = 1;
+const SLICE_TARGET_MS = 100;
+const SLICE_MIN = 5;
 const SLICE_MAX = 200;
 /** Collections one run may recompute at most; the rest waits for the next run. */
 const DEFAULT_MAX_COLLECTIONS = 5_000;
 
-/** A person's signals on listed collections not their own: likes, follows, collaborations, saved copies. */
+/**
+ * A person's newest signals: likes, follows, collaborations, saved copies. Whether the collection
+ * is listed is checked once per pair (below), not once per signal: the cut may then count a
+ * private one among the 100, which only costs a heavy liker one of them.
+ */
 const personSignals = (person: string) => `
-  SELECT x.collection_id, max(x.at) AS at FROM (
+  SELECT x.collection_id FROM (
     SELECT collection_id, created_at AS at FROM collection_likes WHERE user_id = ${person}
     UNION ALL SELECT collection_id, created_at FROM collection_followers WHERE user_id = ${person}
     UNION ALL SELECT collection_id, created_at FROM collection_collaborators WHERE user_id = ${person}
     UNION ALL SELECT saved_from_id, created_at FROM collections WHERE user_id = ${person} AND saved_from_id IS NOT NULL
   ) x
-  JOIN collections c ON c.id = x.collection_id AND ${collectionListed('c')} AND c.user_id <> ${person}
   GROUP BY x.collection_id ORDER BY max(x.at) DESC, x.collection_id LIMIT ${SIGNALS_PER_PERSON}`;
 
 /**
- * Item-to-item collaborative filtering for the slice's collections ($1): cosine similarity of the
- * sets of people behind two collections (people who share their activity; each person's 100
- * newest signals), damped by co / (co + 2) so that one shared fan is not a perfect match. The
- * size of a collection's set is its `popularity` (likes + follows), kept by the counters.
+ * The slice's word lists ($1) go, and the per-word collection counts and the norms with them.
+ * One statement: its parts touch different rows.
  */
-const SCORE_CF = `
+const TERMS_OUT = `
+  WITH old AS (DELETE FROM recommendation_terms WHERE collection_id = ANY($1::text[]) RETURNING lexeme),
+  counted AS (
+    UPDATE recommendation_term_counts d SET n = d.n - x.n
+    FROM (SELECT lexeme, count(*)::int AS n FROM old GROUP BY lexeme) x
+    WHERE d.lexeme = x.lexeme RETURNING 1
+  ),
+  norms AS (DELETE FROM recommendation_term_norms WHERE collection_id = ANY($1::text[]) RETURNING 1)
+  SELECT (SELECT count(*) FROM counted) + (SELECT count(*) FROM norms) AS n`;
+
+/** The slice's word lists as they are now (listed collections, shown items), counted in. */
+const TERMS_IN = `
+  WITH added AS (
+    INSERT INTO recommendation_terms (collection_id, lexeme)
+    SELECT c.id, t.lexeme FROM collections c, unnest(c.search) t
+    WHERE c.id = ANY($1::text[]) AND ${collectionListed('c')}
+    UNION
+    SELECT i.collection_id, t.lexeme
+    FROM collection_items i JOIN collections c ON c.id = i.collection_id AND ${collectionListed('c')} AND ${itemListed('i')},
+      unnest(i.search) t
+    WHERE i.collection_id = ANY($1::text[])
+    RETURNING lexeme
+  )
+  INSERT INTO recommendation_term_counts (lexeme, n)
+  SELECT lexeme, count(*)::int FROM added GROUP BY lexeme
+  ON CONFLICT (lexeme) DO UPDATE SET n = recommendation_term_counts.n + EXCLUDED.n`;
+
+/**
+ * Words that say something: held by at least 2 collections and at most 2% of them (at least
+ * 20), weighted by idf. $2 is the number of listed collections.
+ */
+const usableWeight = (counts: string) => `ln(1 + $2::float8 / ${counts}.n)`;
+const usable = (counts: string) => `${counts}.n >= 2 AND ${counts}.n <= greatest(20, $2::float8 * 0.02)`;
+
+/** The tf-idf norms of the slice's collections, as of now (others keep theirs until their turn). */
+const NORMS = `
+  INSERT INTO recommendation_term_norms (collection_id, norm)
+  SELECT t.collection_id, sqrt(sum(${usableWeight('d')} ^ 2))
+  FROM recommendation_terms t JOIN recommendation_term_counts d ON d.lexeme = t.lexeme
+  WHERE t.collection_id = ANY($1::text[]) AND ${usable('d')}
+  GROUP BY t.collection_id`;
+
+/**
+ * Both kinds of similarity of the slice's collections ($1) to every other, the best 100 each,
+ * into the scratch table.
+ *
+ * `cf`: item-to-item collaborative filtering, the cosine similarity of the sets of people behind
+ * two collections (people who share their activity; each person's 100 newest signals), damped by
+ * co / (co + 2) so that one shared fan is not a perfect match. The size of a collection's set is
+ * its `popularity` (likes + follows), kept by the counters.
+ *
+ * `content`, for the long tail (collections nobody has liked yet): tf-idf cosine over the stemmed,
+ * unaccented words of the name, description and items (the `search` vectors), comparing each
+ * collection's 50 rarest usable words.
+ */
+const SCORE = `
   INSERT INTO recommendation_scratch (collection_id, kind, neighbor_id, score, rank)
   WITH fans AS (
     SELECT DISTINCT s.collection_id AS a, s.user_id FROM (
@@ -63,59 +122,13 @@ const SCORE_CF = `
     FROM counted c JOIN fan_signals s ON s.user_id = c.user_id AND s.collection_id <> c.a
     GROUP BY c.a, s.collection_id
   ),
-  scored AS (
+  cf AS (
     SELECT p.a, p.b,
       p.co / sqrt(greatest(ca.popularity, p.co) * greatest(cb.popularity, p.co)) * p.co / (p.co + 2) AS score
-    FROM pairs p JOIN collections ca ON ca.id = p.a JOIN collections cb ON cb.id = p.b
+    FROM pairs p JOIN collections ca ON ca.id = p.a AND ${collectionListed('ca')}
+    JOIN collections cb ON cb.id = p.b AND ${collectionListed('cb')}
   ),
-  ranked AS (
-    SELECT a, b, score, row_number() OVER (PARTITION BY a ORDER BY score DESC, b) AS rank FROM scored
-  )
-  SELECT a, 'cf', b, score, rank FROM ranked WHERE rank <= ${SCORED_PER_COLLECTION}`;
-
-/** The slice's word lists ($1), replaced, with the per-word collection counts kept in step. */
-const TERMS_STEPS = [
-  `UPDATE recommendation_term_counts d SET n = d.n - x.n
-   FROM (SELECT lexeme, count(*)::int AS n FROM recommendation_terms WHERE collection_id = ANY($1::text[]) GROUP BY lexeme) x
-   WHERE d.lexeme = x.lexeme`,
-  `DELETE FROM recommendation_terms WHERE collection_id = ANY($1::text[])`,
-  `DELETE FROM recommendation_term_norms WHERE collection_id = ANY($1::text[])`,
-  `INSERT INTO recommendation_terms (collection_id, lexeme)
-   SELECT c.id, t.lexeme FROM collections c, unnest(c.search) t
-   WHERE c.id = ANY($1::text[]) AND ${collectionListed('c')}
-   UNION
-   SELECT i.collection_id, t.lexeme
-   FROM collection_items i JOIN collections c ON c.id = i.collection_id AND ${collectionListed('c')} AND ${itemListed('i')},
-     unnest(i.search) t
-   WHERE i.collection_id = ANY($1::text[])`,
-  `INSERT INTO recommendation_term_counts (lexeme, n)
-   SELECT lexeme, count(*)::int FROM recommendation_terms WHERE collection_id = ANY($1::text[]) GROUP BY lexeme
-   ON CONFLICT (lexeme) DO UPDATE SET n = recommendation_term_counts.n + EXCLUDED.n`,
-];
-
-/**
- * Words that say something: held by at least 2 collections and at most 2% of them (at least
- * 20), weighted by idf. $2 is the number of listed collections.
- */
-const usableWeight = (counts: string) => `ln(1 + $2::float8 / ${counts}.n)`;
-const usable = (counts: string) => `${counts}.n >= 2 AND ${counts}.n <= greatest(20, $2::float8 * 0.02)`;
-
-/** The tf-idf norms of the slice's collections, as of now (others keep theirs until their turn). */
-const NORMS = `
-  INSERT INTO recommendation_term_norms (collection_id, norm)
-  SELECT t.collection_id, sqrt(sum(${usableWeight('d')} ^ 2))
-  FROM recommendation_terms t JOIN recommendation_term_counts d ON d.lexeme = t.lexeme
-  WHERE t.collection_id = ANY($1::text[]) AND ${usable('d')}
-  GROUP BY t.collection_id`;
-
-/**
- * Content similarity for the long tail (collections nobody has liked yet): tf-idf cosine over the
- * stemmed, unaccented words of the name, description and items (the `search` vectors), comparing
- * each collection's 50 rarest usable words.
- */
-const SCORE_CONTENT = `
-  INSERT INTO recommendation_scratch (collection_id, kind, neighbor_id, score, rank)
-  WITH mine AS (
+  words AS (
     SELECT a, lexeme, w FROM (
       SELECT t.collection_id AS a, t.lexeme, ${usableWeight('d')} AS w,
         row_number() OVER (PARTITION BY t.collection_id ORDER BY d.n, t.lexeme) AS r
@@ -123,54 +136,84 @@ const SCORE_CONTENT = `
       WHERE t.collection_id = ANY($1::text[]) AND ${usable('d')}
     ) x WHERE r <= ${TERMS_PER_COLLECTION}
   ),
-  pairs AS (
+  dots AS (
     SELECT m.a, o.collection_id AS b, sum(m.w * m.w) AS dot
-    FROM mine m JOIN recommendation_terms o ON o.lexeme = m.lexeme AND o.collection_id <> m.a
+    FROM words m JOIN recommendation_terms o ON o.lexeme = m.lexeme AND o.collection_id <> m.a
     GROUP BY m.a, o.collection_id
   ),
-  scored AS (
+  content AS (
     SELECT p.a, p.b, p.dot / (na.norm * nb.norm) AS score
-    FROM pairs p
+    FROM dots p
     JOIN recommendation_term_norms na ON na.collection_id = p.a AND na.norm > 0
     JOIN recommendation_term_norms nb ON nb.collection_id = p.b AND nb.norm > 0
   ),
   ranked AS (
-    SELECT a, b, score, row_number() OVER (PARTITION BY a ORDER BY score DESC, b) AS rank
-    FROM scored WHERE score >= 0.1
+    SELECT a, 'cf' AS kind, b, score, row_number() OVER (PARTITION BY a ORDER BY score DESC, b) AS rank FROM cf
+    UNION ALL
+    SELECT a, 'content', b, score, row_number() OVER (PARTITION BY a ORDER BY score DESC, b)
+    FROM content WHERE score >= 0.1
   )
-  SELECT a, 'content', b, score, rank FROM ranked WHERE rank <= ${SCORED_PER_COLLECTION}`;
+  SELECT a, kind, b, score, rank FROM ranked WHERE rank <= ${SCORED_PER_COLLECTION}`;
 
 /**
- * From the scratch scores to the neighbour table: the slice's own lists are replaced by their top
- * 20; rows of other collections pointing at the slice get the new score (or go, when there is
- * no similarity left); and each new pair is written the other way too (similarity is
- * symmetric), each touched list then cut back to its top 20.
+ * From the scratch scores to the neighbour table, in one statement whose parts touch different
+ * rows: the slice's own lists become their top 50 (cf) or 20 (content); rows of other
+ * collections pointing at the slice get the new score, or go when no similarity is left; and
+ * each new top pair is written the other way too (similarity is symmetric).
  */
-const APPLY_STEPS = [
-  `DELETE FROM collection_neighbors WHERE collection_id = ANY($1::text[])`,
-  `INSERT INTO collection_neighbors (collection_id, kind, neighbor_id, score)
-   SELECT collection_id, kind, neighbor_id, score FROM recommendation_scratch WHERE rank <= ${NEIGHBORS_PER_COLLECTION}`,
-  `DELETE FROM collection_neighbors n
-   WHERE n.neighbor_id = ANY($1::text[]) AND NOT n.collection_id = ANY($1::text[])
-     AND NOT EXISTS (SELECT 1 FROM recommendation_scratch s
-                     WHERE s.collection_id = n.neighbor_id AND s.kind = n.kind AND s.neighbor_id = n.collection_id)`,
-  `UPDATE collection_neighbors n SET score = s.score FROM recommendation_scratch s
-   WHERE n.collection_id = s.neighbor_id AND n.kind = s.kind AND n.neighbor_id = s.collection_id
-     AND NOT n.collection_id = ANY($1::text[])`,
-  `INSERT INTO collection_neighbors (collection_id, kind, neighbor_id, score)
-   SELECT neighbor_id, kind, collection_id, score FROM recommendation_scratch
-   WHERE rank <= ${NEIGHBORS_PER_COLLECTION} AND NOT neighbor_id = ANY($1::text[])
-   ON CONFLICT (collection_id, kind, neighbor_id) DO UPDATE SET score = EXCLUDED.score`,
-  `DELETE FROM collection_neighbors n USING (
-     SELECT collection_id, kind, neighbor_id,
-       row_number() OVER (PARTITION BY collection_id, kind ORDER BY score DESC, neighbor_id) AS rank
-     FROM collection_neighbors
-     WHERE collection_id IN (SELECT neighbor_id FROM recommendation_scratch WHERE rank <= ${NEIGHBORS_PER_COLLECTION})
-   ) x
-   WHERE x.rank > ${NEIGHBORS_PER_COLLECTION} AND n.collection_id = x.collection_id AND n.kind = x.kind
-     AND n.neighbor_id = x.neighbor_id`,
-  `DELETE FROM recommendation_scratch`,
-];
+const APPLY = `
+  WITH own_gone AS (
+    DELETE FROM collection_neighbors n
+    WHERE n.collection_id = ANY($1::text[]) AND NOT EXISTS (
+      SELECT 1 FROM recommendation_scratch s
+      WHERE s.collection_id = n.collection_id AND s.kind = n.kind AND s.neighbor_id = n.neighbor_id
+        AND s.rank <= ${KEEP})
+    RETURNING 1
+  ),
+  own_set AS (
+    INSERT INTO collection_neighbors (collection_id, kind, neighbor_id, score)
+    SELECT collection_id, kind, neighbor_id, score FROM recommendation_scratch WHERE rank <= ${KEEP}
+    ON CONFLICT (collection_id, kind, neighbor_id) DO UPDATE SET score = EXCLUDED.score
+    RETURNING 1
+  ),
+  in_gone AS (
+    DELETE FROM collection_neighbors n
+    WHERE n.neighbor_id = ANY($1::text[]) AND NOT n.collection_id = ANY($1::text[]) AND NOT EXISTS (
+      SELECT 1 FROM recommendation_scratch s
+      WHERE s.collection_id = n.neighbor_id AND s.kind = n.kind AND s.neighbor_id = n.collection_id)
+    RETURNING 1
+  ),
+  in_set AS (
+    INSERT INTO collection_neighbors (collection_id, kind, neighbor_id, score)
+    SELECT s.neighbor_id, s.kind, s.collection_id, s.score FROM recommendation_scratch s
+    WHERE NOT s.neighbor_id = ANY($1::text[]) AND (s.rank <= ${KEEP} OR EXISTS (
+      SELECT 1 FROM collection_neighbors n
+      WHERE n.collection_id = s.neighbor_id AND n.kind = s.kind AND n.neighbor_id = s.collection_id))
+    ON CONFLICT (collection_id, kind, neighbor_id) DO UPDATE SET score = EXCLUDED.score
+    RETURNING 1
+  )
+  SELECT (SELECT count(*) FROM own_gone) + (SELECT count(*) FROM own_set)
+    + (SELECT count(*) FROM in_gone) + (SELECT count(*) FROM in_set) AS n`;
+
+/**
+ * The rows past a list's length in the lists that just got reverse rows, driven from those lists
+ * (an index scan each); deleted by key in a second statement, so no plan ever scans the table.
+ */
+const OVERFLOW = `
+  SELECT t.collection_id, t.kind, x.neighbor_id
+  FROM (SELECT DISTINCT neighbor_id AS collection_id, kind FROM recommendation_scratch
+        WHERE rank <= ${KEEP} AND NOT neighbor_id = ANY($1::text[])) t
+  CROSS JOIN LATERAL (
+    SELECT neighbor_id FROM collection_neighbors
+    WHERE collection_id = t.collection_id AND kind = t.kind
+    ORDER BY score DESC, neighbor_id OFFSET CASE t.kind WHEN 'cf' THEN 50 ELSE 20 END
+  ) x`;
+
+/** The slice is done: scratch emptied; a collection marked again meanwhile (newer instant) stays dirty. */
+const DONE = `
+  WITH scratch AS (DELETE FROM recommendation_scratch RETURNING 1)
+  DELETE FROM recommendation_dirty d USING unnest($1::text[], $2::timestamptz[]) AS b(id, at)
+  WHERE d.collection_id = b.id AND d.marked_at <= b.at`;
 
 export interface RefreshReport {
   /** False when another process holds the lock or nothing was dirty. */
@@ -194,6 +237,8 @@ export interface RefreshOptions {
   pause?: number;
   /** Asked between slices: true ends the run there (the job stopping). */
   stopping?: () => boolean;
+  /** Told after each slice commits (benchmark probes, tests). */
+  onSlice?: (report: RefreshReport) => void;
 }
 
 const nextTurn = (ms: number) =>
@@ -238,17 +283,7 @@ export async function refreshRecommendations(db: Db, options: RefreshOptions = {
         [Math.min(size, max - report.collections)],
       );
       if (batch.length === 0) return 0;
-      await recompute(
-        tx,
-        batch.map((b) => b.collection_id),
-        listed,
-      );
-      // A collection marked again while this slice ran (a newer marked_at) stays dirty.
-      await tx.query(
-        `DELETE FROM recommendation_dirty d USING unnest($1::text[], $2::timestamptz[]) AS b(id, at)
-         WHERE d.collection_id = b.id AND d.marked_at <= b.at`,
-        [batch.map((b) => b.collection_id), batch.map((b) => b.marked_at)],
-      );
+      await recompute(tx, batch, listed);
       return batch.length;
     });
     const took = performance.now() - at;
@@ -257,6 +292,7 @@ export async function refreshRecommendations(db: Db, options: RefreshOptions = {
     report.collections += done;
     report.slices += 1;
     report.longest_slice_ms = Math.max(report.longest_slice_ms, Math.round(took));
+    options.onSlice?.(report);
     size =
       took > SLICE_TARGET_MS
         ? Math.max(SLICE_MIN, Math.floor(size / 2))
@@ -282,14 +318,28 @@ export async function refreshRecommendations(db: Db, options: RefreshOptions = {
 }
 
 /** One slice: words, then both kinds of similarity, then the neighbour table. */
-async function recompute(tx: Queryable, ids: string[], listed: number): Promise<void> {
-  for (const step of TERMS_STEPS) await tx.query(step, [ids]);
+async function recompute(
+  tx: Queryable,
+  batch: { collection_id: string; marked_at: string }[],
+  listed: number,
+) {
+  const ids = batch.map((b) => b.collection_id);
+  await tx.query(TERMS_OUT, [ids]);
+  await tx.query(TERMS_IN, [ids]);
   await tx.query(NORMS, [ids, listed]);
-  await tx.query(SCORE_CF, [ids]);
-  await tx.query(SCORE_CONTENT, [ids, listed]);
-  for (const step of APPLY_STEPS) {
-    await tx.query(step, step.includes('$1') ? [ids] : []);
+  await tx.query(SCORE, [ids, listed]);
+  await tx.query(APPLY, [ids]);
+  const overflow = await tx.query<{ collection_id: string; kind: string; neighbor_id: string }>(OVERFLOW, [
+    ids,
+  ]);
+  if (overflow.length > 0) {
+    await tx.query(
+      `DELETE FROM collection_neighbors n USING unnest($1::text[], $2::text[], $3::text[]) AS d(c, k, nb)
+       WHERE n.collection_id = d.c AND n.kind = d.k AND n.neighbor_id = d.nb`,
+      [overflow.map((o) => o.collection_id), overflow.map((o) => o.kind), overflow.map((o) => o.neighbor_id)],
+    );
   }
+  await tx.query(DONE, [ids, batch.map((b) => b.marked_at)]);
 }
 
 /** Every collection dirty, marked in keyed batches of short statements. */
