@@ -317,7 +317,7 @@ for (const kind of runs) {
       if (held) heldOut.set(u, held);
       for (const l of sequence) if (l !== held) train.push(l);
     });
-    let started = performance.now();
+    const started = performance.now();
     await load(db, community, train, categoryIds);
     console.log(
       `\n== ${kind}: ${PEOPLE.toLocaleString('en-US')} people, ${COLLECTIONS.toLocaleString('en-US')} collections, ` +

@@ -301,22 +301,24 @@ async function cachedCandidates(db: Queryable, viewer: Viewer): Promise<Candidat
  * the names their reasons show: a seed's name only while the viewer may read the seed.
  */
 const LIVE_SQL = `
-  SELECT c.id, cat.name AS category_name,
-    (SELECT x.name FROM collections x WHERE x.id = k.cf_seed AND ${collectionVisibleTo('x', '$1')}) AS cf_seed_name,
-    (SELECT x.name FROM collections x WHERE x.id = k.ct_seed AND ${collectionVisibleTo('x', '$1')}) AS ct_seed_name
-  FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS k(id, cf_seed, ct_seed, n)
+  WITH k AS (
+    SELECT * FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS k(id, cf_seed, ct_seed, n)
+  ),
+  -- A few seeds name many candidates: each is checked once.
+  seeds AS (
+    SELECT x.id, x.name FROM collections x
+    WHERE x.id IN (SELECT cf_seed FROM k UNION SELECT ct_seed FROM k) AND ${collectionVisibleTo('x', '$1')}
+  )
+  SELECT c.id, cat.name AS category_name, cs.name AS cf_seed_name, ts.name AS ct_seed_name
+  FROM k
   JOIN collections c ON c.id = k.id
   JOIN categories cat ON cat.id = c.category_id
+  LEFT JOIN seeds cs ON cs.id = k.cf_seed
+  LEFT JOIN seeds ts ON ts.id = k.ct_seed
   WHERE c.user_id <> $1 AND ${collectionListedFor('c', '$1')}
   ORDER BY k.n`;
 
-/** Collections for the viewer, each with its reason: what `GET /collection/recommended` serves. */
-export async function recommendCollections(
-  db: Queryable,
-  viewer: Viewer,
-  limit: number,
-): Promise<RecommendedCollection[]> {
-  const candidates = await cachedCandidates(db, viewer);
+async function stillShown(db: Queryable, viewer: Viewer, candidates: Candidate[]): Promise<CandidateRow[]> {
   const live = await db.query<{
     id: string;
     category_name: string;
@@ -333,7 +335,22 @@ export async function recommendCollections(
     'recommended_live',
   );
   const byId = new Map(candidates.map((c) => [c.id, c]));
-  const rows: CandidateRow[] = live.map((l) => ({ ...byId.get(l.id)!, ...l }));
+  return live.map((l) => ({ ...byId.get(l.id)!, ...l }));
+}
+
+/** Collections for the viewer, each with its reason: what `GET /collection/recommended` serves. */
+export async function recommendCollections(
+  db: Queryable,
+  viewer: Viewer,
+  limit: number,
+): Promise<RecommendedCollection[]> {
+  const candidates = await cachedCandidates(db, viewer);
+  // The pool a page is drawn from (4x the page), checked now; the rest only when some of it went.
+  const pool = candidates.slice(0, poolSize(limit));
+  let rows = await stillShown(db, viewer, pool);
+  if (rows.length < pool.length && candidates.length > pool.length) {
+    rows = await stillShown(db, viewer, candidates);
+  }
   const picked = diverse(rows, limit);
   const cards = await listCardsByIds(
     db,
