@@ -141,14 +141,16 @@ function generate(): Community {
   }
   const byTopic = Array.from({ length: TASTES }, () => [] as number[]);
   collections.forEach((c, n) => byTopic[c.topic]!.push(n));
+  const anywhere = sampler(popularity, random.next);
   const inTopic = byTopic.map((list) => {
+    // A small catalogue may leave a taste without collections: it draws from anywhere then.
+    if (list.length === 0) return anywhere;
     const draw = sampler(
       list.map((n) => popularity[n]!),
       random.next,
     );
     return () => list[draw()]!;
   });
-  const anywhere = sampler(popularity, random.next);
 
   const sequences: Like[][] = [];
   // Instants: people start at different times over a year, and like at their own pace.
