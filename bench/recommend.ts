@@ -366,6 +366,7 @@ for (const kind of runs) {
         (await recommendCollections(db, { id: community.users[u]! }, K)).map((c) => c.id),
       );
       const strategies: [Strategy, string][] = [
+        ['hybrid', 'statement, hybrid as served, without the diversity rule'],
         ['unweighted', 'statement, hybrid without recency weighting'],
         ['collaborative', 'statement, collaborative only'],
         ['content', 'statement, content only'],
