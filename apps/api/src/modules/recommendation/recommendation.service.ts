@@ -41,7 +41,15 @@ export interface Weights {
   recency: number;
 }
 
-const HYBRID = { cf: 1, content: 0.1, social: 0.4, rated: 0.4, category: 0.05, popularity: 0.002, recency: 5 };
+const HYBRID = {
+  cf: 1,
+  content: 0.1,
+  social: 0.4,
+  rated: 0.4,
+  category: 0.05,
+  popularity: 0.002,
+  recency: 5,
+};
 
 export const STRATEGIES = {
   hybrid: HYBRID,
