@@ -63,7 +63,7 @@ log(
 // The recommendation neighbours, as the API process's job would have built them by now (only when
 // that target is measured: it takes longer than the seeding).
 if (!process.env.BENCH_TARGETS || process.env.BENCH_TARGETS.includes('recommended')) {
-  const precompute = await refreshRecommendations(db, { force: true });
+  const precompute = await refreshRecommendations(db, { full: true, maxCollections: Infinity });
   log(`recommendation neighbours precomputed in ${(precompute.ms / 1000).toFixed(1)} s`);
 }
 

@@ -2,7 +2,8 @@
 // Per database: seeds 10k people, 100k collections, 500k items (plus likes, follows, saved copies)
 // with set-based SQL, starts the real server (bench/load/server.ts), then runs for BENCH_DURATION
 // seconds a mix over 200 signed-in accounts on BENCH_CONNECTIONS keep-alive connections:
-//   70% reads   feed (a category's page), a collection, a profile (person or their collections), search
+//   70% reads   feed (a category's page), a collection, a profile (person or their collections),
+//               one's recommended collections (5%, the /profile strip), search
 //   20% social  like/unlike a collection, follow/unfollow a collection or a person (toggles)
 //   10% items   add an item to one's own collection, or delete one added before
 // Prints requests/s, p50/p99 overall and per kind, errors, 5xx (exits 1 if any), 4xx by code and
@@ -35,7 +36,16 @@ if (runs.length === 0) {
 const SEARCH_WORDS = ['brasil', 'clássicos', 'favoritos', 'domingo', 'viagem', 'café', 'música', 'série'];
 
 type Kind =
-  'feed' | 'collection' | 'profile' | 'search' | 'like' | 'follow' | 'item add' | 'item delete' | 'baseline';
+  | 'feed'
+  | 'collection'
+  | 'profile'
+  | 'recommended'
+  | 'search'
+  | 'like'
+  | 'follow'
+  | 'item add'
+  | 'item delete'
+  | 'baseline';
 
 interface Call {
   kind: Kind;
@@ -89,11 +99,15 @@ function mix(ready: Ready) {
         token,
       };
     }
-    if (roll < 0.55) {
+    if (roll < 0.5) {
       const person = pick(ready.people);
       const path =
         Math.random() < 0.5 ? `/api/v1/user/${person}` : `/api/v1/collection/by_user/${person}?limit=50`;
       return { kind: 'profile', method: 'GET', path, token };
+    }
+    if (roll < 0.55) {
+      // One's own /profile: the recommended strip is its first request.
+      return { kind: 'recommended', method: 'GET', path: '/api/v1/collection/recommended?limit=20', token };
     }
     if (roll < 0.7) {
       return {

@@ -9,6 +9,7 @@ import type {
 } from '@acervo/contract/recommendation';
 import type { UserProfile } from '@acervo/contract/user';
 import type { Queryable } from '../../db/client.ts';
+import { LIST_LIMIT_MAX } from '@acervo/contract/collection';
 import { issue } from '@acervo/contract/validation';
 import { validationFailed } from '../../lib/app-error.ts';
 import { assertCan, type Viewer } from '../access/access.policy.ts';
@@ -33,13 +34,30 @@ export interface Weights {
   category: number;
   /** ln(1 + followers + likes): the cold-start fallback and the tie-breaker. */
   popularity: number;
+  /**
+   * Recency of the seeds, as a half-life in seeds: the viewer's k-th newest signal weighs
+   * 0.5^((k - 1) / recency) in the cf and content sums. 0 weighs them all alike.
+   */
+  recency: number;
 }
 
+const HYBRID = {
+  cf: 1,
+  content: 0.1,
+  social: 0.4,
+  rated: 0.4,
+  category: 0.05,
+  popularity: 0.002,
+  recency: 5,
+};
+
 export const STRATEGIES = {
-  hybrid: { cf: 1, content: 0.6, social: 0.4, rated: 0.4, category: 0.05, popularity: 0.02 },
-  collaborative: { cf: 1, content: 0, social: 0, rated: 0, category: 0, popularity: 1e-6 },
-  content: { cf: 0, content: 1, social: 0, rated: 0, category: 0, popularity: 1e-6 },
-  popularity: { cf: 0, content: 0, social: 0, rated: 0, category: 0, popularity: 1 },
+  hybrid: HYBRID,
+  /** The hybrid with every seed weighing the same (as before decision 043): what recency adds. */
+  unweighted: { ...HYBRID, recency: 0 },
+  collaborative: { cf: 1, content: 0, social: 0, rated: 0, category: 0, popularity: 1e-6, recency: 0 },
+  content: { cf: 0, content: 1, social: 0, rated: 0, category: 0, popularity: 1e-6, recency: 0 },
+  popularity: { cf: 0, content: 0, social: 0, rated: 0, category: 0, popularity: 1, recency: 0 },
 } as const satisfies Record<string, Weights>;
 export type Strategy = keyof typeof STRATEGIES;
 
@@ -60,8 +78,13 @@ const poolSize = (limit: number) => limit * 4 + 20;
  */
 const RECOMMENDED_SQL = `
   WITH me AS (SELECT personalize FROM users WHERE id = $1),
+  -- Newer seeds weigh more: the k-th newest weighs 0.5^((k - 1) / $9) ($9 = 0: all alike).
   seeds AS (
-    SELECT s.collection_id, s.signal FROM (
+    SELECT s.collection_id, s.signal,
+      CASE WHEN $9::float8 > 0
+        THEN power(0.5, (row_number() OVER (ORDER BY s.at DESC, s.collection_id) - 1) / $9::float8)
+        ELSE 1 END AS weight
+    FROM (
       SELECT collection_id, 'like' AS signal, created_at AS at FROM collection_likes WHERE user_id = $1
       UNION ALL SELECT collection_id, 'follow', created_at FROM collection_followers WHERE user_id = $1
       UNION ALL SELECT collection_id, 'collaborate', created_at FROM collection_collaborators WHERE user_id = $1
@@ -73,7 +96,7 @@ const RECOMMENDED_SQL = `
     ORDER BY s.at DESC, s.collection_id LIMIT ${SEEDS_PER_VIEWER}
   ),
   neigh AS (
-    SELECT n.neighbor_id AS id, n.kind, n.score::float8 AS score, s.collection_id AS seed, s.signal
+    SELECT n.neighbor_id AS id, n.kind, n.score::float8 * s.weight AS score, s.collection_id AS seed, s.signal
     FROM seeds s JOIN collection_neighbors n ON n.collection_id = s.collection_id
   ),
   cf AS (
@@ -169,25 +192,17 @@ const RECOMMENDED_SQL = `
     ORDER BY score DESC, c.id
     LIMIT $2
   )
-  -- Names are looked up for the page only, after the LIMIT.
-  SELECT s.*,
-    (SELECT cat.name FROM categories cat WHERE cat.id = s.category_id) AS category_name,
-    (SELECT x.name FROM collections x WHERE x.id = s.cf_seed) AS cf_seed_name,
-    (SELECT x.name FROM collections x WHERE x.id = s.ct_seed) AS ct_seed_name
-  FROM scored s
-  ORDER BY s.score DESC, s.id`;
+  SELECT s.* FROM scored s ORDER BY s.score DESC, s.id`;
 
-interface CandidateRow {
+/** A scored candidate as the statement returns it and the cache keeps it (no names: read live). */
+interface Candidate {
   id: string;
   category_id: string;
-  category_name: string;
   cf: number;
   cf_seed: string | null;
-  cf_seed_name: string | null;
   cf_signal: SeedSignal | null;
   ct: number;
   ct_seed: string | null;
-  ct_seed_name: string | null;
   social: number;
   rated: number;
   rated_item: string | null;
@@ -196,18 +211,26 @@ interface CandidateRow {
   score: number;
 }
 
+/** A candidate still listed for the viewer, with the names its reason needs, read at request time. */
+interface CandidateRow extends Candidate {
+  category_name: string;
+  /** Null when the seed is no longer one the viewer may read: the reason then names another signal. */
+  cf_seed_name: string | null;
+  ct_seed_name: string | null;
+}
+
 /** The signal that weighed most in a candidate's score, as a reason the viewer can check. */
 function collectionReason(row: CandidateRow, w: Weights): CollectionReason {
   const parts: [number, () => CollectionReason][] = [
     [
-      w.cf * row.cf,
+      row.cf_seed_name === null ? 0 : w.cf * row.cf,
       () => ({
         code: 'because_you',
         params: { collection_id: row.cf_seed!, collection_name: row.cf_seed_name!, signal: row.cf_signal! },
       }),
     ],
     [
-      w.content * row.ct,
+      row.ct_seed_name === null ? 0 : w.content * row.ct,
       () => ({
         code: 'similar_to',
         params: { collection_id: row.ct_seed!, collection_name: row.ct_seed_name! },
@@ -245,42 +268,118 @@ function diverse<R extends { category_id: string }>(rows: R[], limit: number): R
   return picked;
 }
 
-/** Collections for the viewer, each with its reason; `strategy` other than hybrid is for the benchmark. */
+/** Candidates scored and cached per viewer: enough for the largest page under the category cap. */
+const CACHED_CANDIDATES = poolSize(LIST_LIMIT_MAX);
+
+const scoreCandidates = (db: Queryable, viewer: Viewer, pool: number, w: Weights) =>
+  db.query<Candidate>(
+    RECOMMENDED_SQL,
+    [viewer.id, pool, w.cf, w.content, w.social, w.rated, w.category, w.popularity, w.recency],
+    'recommended_collections',
+  );
+
+/**
+ * The viewer's scored candidates: from `recommendation_cache` while it is of the job's current
+ * generation (the triggers of migration 018 drop a viewer's row when their own signals change),
+ * otherwise computed by the statement and cached. Nothing here decides what the viewer may see.
+ */
+async function cachedCandidates(db: Queryable, viewer: Viewer): Promise<Candidate[]> {
+  const [state] = await db.query<{ generation: string; candidates: Candidate[] | null }>(
+    `SELECT g.generation, (SELECT k.candidates FROM recommendation_cache k
+                           WHERE k.user_id = $1 AND k.generation = g.generation) AS candidates
+     FROM (SELECT coalesce((SELECT generation FROM recommendation_state), 0) AS generation) g`,
+    [viewer.id],
+    'recommendation_cache_read',
+  );
+  if (state?.candidates) return state.candidates;
+  const candidates = await scoreCandidates(db, viewer, CACHED_CANDIDATES, STRATEGIES.hybrid);
+  await db.query(
+    `INSERT INTO recommendation_cache (user_id, generation, candidates) VALUES ($1, $2, $3)
+     ON CONFLICT (user_id) DO UPDATE SET generation = EXCLUDED.generation, candidates = EXCLUDED.candidates,
+       computed_at = now()`,
+    [viewer.id, state?.generation ?? 0, JSON.stringify(candidates)],
+    'recommendation_cache_write',
+  );
+  return candidates;
+}
+
+/**
+ * The candidates the viewer may still be shown, checked now (a collection made private, hidden,
+ * or whose owner was blocked or muted since it was cached is gone at once), in their order, with
+ * the names their reasons show: a seed's name only while the viewer may read the seed.
+ */
+const LIVE_SQL = `
+  WITH k AS (
+    SELECT * FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS k(id, cf_seed, ct_seed, n)
+  ),
+  -- A few seeds name many candidates: each is checked once.
+  seeds AS (
+    SELECT x.id, x.name FROM collections x
+    WHERE x.id IN (SELECT cf_seed FROM k UNION SELECT ct_seed FROM k) AND ${collectionVisibleTo('x', '$1')}
+  )
+  SELECT c.id, cat.name AS category_name, cs.name AS cf_seed_name, ts.name AS ct_seed_name
+  FROM k
+  JOIN collections c ON c.id = k.id
+  JOIN categories cat ON cat.id = c.category_id
+  LEFT JOIN seeds cs ON cs.id = k.cf_seed
+  LEFT JOIN seeds ts ON ts.id = k.ct_seed
+  WHERE c.user_id <> $1 AND ${collectionListedFor('c', '$1')}
+  ORDER BY k.n`;
+
+async function stillShown(db: Queryable, viewer: Viewer, candidates: Candidate[]): Promise<CandidateRow[]> {
+  const live = await db.query<{
+    id: string;
+    category_name: string;
+    cf_seed_name: string | null;
+    ct_seed_name: string | null;
+  }>(
+    LIVE_SQL,
+    [
+      viewer.id,
+      candidates.map((c) => c.id),
+      candidates.map((c) => c.cf_seed),
+      candidates.map((c) => c.ct_seed),
+    ],
+    'recommended_live',
+  );
+  const byId = new Map(candidates.map((c) => [c.id, c]));
+  return live.map((l) => ({ ...byId.get(l.id)!, ...l }));
+}
+
+/** Collections for the viewer, each with its reason: what `GET /collection/recommended` serves. */
 export async function recommendCollections(
   db: Queryable,
   viewer: Viewer,
   limit: number,
-  strategy: Strategy = 'hybrid',
 ): Promise<RecommendedCollection[]> {
-  const w = STRATEGIES[strategy];
-  const rows = await db.query<CandidateRow>(
-    RECOMMENDED_SQL,
-    [viewer.id, poolSize(limit), w.cf, w.content, w.social, w.rated, w.category, w.popularity],
-    'recommended_collections',
-  );
+  const candidates = await cachedCandidates(db, viewer);
+  // The pool a page is drawn from (4x the page), checked now; the rest only when some of it went.
+  const pool = candidates.slice(0, poolSize(limit));
+  let rows = await stillShown(db, viewer, pool);
+  if (rows.length < pool.length && candidates.length > pool.length) {
+    rows = await stillShown(db, viewer, candidates);
+  }
   const picked = diverse(rows, limit);
   const cards = await listCardsByIds(
     db,
     picked.map((row) => row.id),
     viewer,
   );
-  const reasons = new Map(picked.map((row) => [row.id, collectionReason(row, w)]));
+  const reasons = new Map(picked.map((row) => [row.id, collectionReason(row, STRATEGIES.hybrid)]));
   return cards.map((card) => ({ ...card, reason: reasons.get(card.id)! }));
 }
 
-/** Just the ids, for the offline benchmark: no cards, no diversity rule, no reasons. */
+/**
+ * Just the ids the statement ranks with a strategy's weights, for the offline benchmark's
+ * comparisons: no cache, no cards, no diversity rule, no reasons.
+ */
 export async function recommendedIds(
   db: Queryable,
   viewer: Viewer,
   limit: number,
   strategy: Strategy,
 ): Promise<string[]> {
-  const w = STRATEGIES[strategy];
-  const rows = await db.query<CandidateRow>(
-    RECOMMENDED_SQL,
-    [viewer.id, limit, w.cf, w.content, w.social, w.rated, w.category, w.popularity],
-    'recommended_collections',
-  );
+  const rows = await scoreCandidates(db, viewer, limit, STRATEGIES[strategy]);
   return rows.map((row) => row.id);
 }
 

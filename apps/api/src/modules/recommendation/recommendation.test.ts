@@ -323,12 +323,41 @@ describe('/api/v1/recommendation/settings', () => {
 });
 
 describe('the precompute job', () => {
-  it('rebuilds only when something changed', async () => {
-    const { viewer, chorar } = await films();
+  const dirty = async () =>
+    (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM recommendation_dirty'))[0]!.n;
+
+  it('recomputes only what changed, and picks up a new like at the next run', async () => {
+    const { ana, viewer, chorar } = await films();
     expect((await refresh()).rebuilt).toBe(true);
+    expect(await dirty()).toBe(0);
     expect((await refresh()).rebuilt).toBe(false);
+
+    // Ana likes a new collection: only it and... nothing else is dirty (the like's collection).
+    const otto2 = await signUp(ctx.app);
+    const fresh = await createCollection(ctx.app, otto2, { name: 'Cinema mudo', category_id: SERIES });
+    await like(ana, fresh);
     await like(viewer, chorar);
-    expect((await refresh()).rebuilt).toBe(true);
+    expect((await recommended(viewer)).find((c) => c.id === fresh.id)?.reason.code).not.toBe('because_you');
+    const run = await refresh();
+    expect(run).toMatchObject({ rebuilt: true, remaining: 0 });
+    expect(run.collections).toBe(2);
+    // chorar's list now holds the new collection (Ana likes both), written both ways.
+    expect((await recommended(viewer)).find((c) => c.id === fresh.id)?.reason).toEqual({
+      code: 'because_you',
+      params: { collection_id: chorar.id, collection_name: 'Filmes para chorar', signal: 'like' },
+    });
+  });
+
+  it('stops a run at its cap, and the next run goes on from there', async () => {
+    const { viewer, chorar, dramas } = await films();
+    await like(viewer, chorar);
+    const total = await dirty();
+    expect(total).toBeGreaterThan(2);
+    const first = await refreshRecommendations(ctx.db, { maxCollections: 2 });
+    expect(first).toMatchObject({ rebuilt: true, collections: 2, remaining: total - 2 });
+    const second = await refreshRecommendations(ctx.db, { maxCollections: 1_000 });
+    expect(second).toMatchObject({ rebuilt: true, collections: total - 2, remaining: 0 });
+    expect((await recommended(viewer)).find((c) => c.id === dramas.id)?.reason.code).toBe('because_you');
   });
 
   it('runs right after start and stops cleanly', async () => {
@@ -342,5 +371,151 @@ describe('the precompute job', () => {
     }
     await job.stop();
     expect(code).toBe('because_you');
+  });
+
+  it('lets a request through between its slices: it answers before the rebuild ends, in about its normal time', async () => {
+    // A community large enough for a rebuild of several slices: 300 collections, 60 people with
+    // 20 likes each, written directly.
+    const owner = await signUp(ctx.app, { name: 'Dona' });
+    const reader = await signUp(ctx.app, { name: 'Leitora' });
+    await ctx.db.query(
+      `INSERT INTO collections (id, user_id, category_id, name)
+       SELECT 'carga' || lpad(n::text, 11, '0'), $1, $2, 'Coleção ' || n FROM generate_series(1, 300) n`,
+      [owner.user_id, FILMES],
+    );
+    await ctx.db.query(
+      `INSERT INTO users (id, name, email)
+       SELECT 'pessoa' || lpad(n::text, 10, '0'), 'Pessoa ' || n, 'p' || n || '@carga.acervo.app'
+       FROM generate_series(1, 60) n`,
+    );
+    await ctx.db.query(
+      `INSERT INTO collection_likes (collection_id, user_id)
+       SELECT DISTINCT 'carga' || lpad((1 + (p * 37 + k * k * 13) % 300)::text, 11, '0'),
+         'pessoa' || lpad(p::text, 10, '0')
+       FROM generate_series(1, 60) p, generate_series(1, 20) k`,
+    );
+    const url = '/api/v1/collection/carga00000000001';
+    const timed = async () => {
+      const at = performance.now();
+      const res = await ctx.request('GET', url, reader);
+      expect(res.statusCode).toBe(200);
+      return performance.now() - at;
+    };
+    await timed();
+    const quiet: number[] = [];
+    for (let i = 0; i < 5; i++) quiet.push(await timed());
+    const normal = quiet.sort((a, b) => a - b)[2]!;
+
+    // As the job runs it (pausing between slices as long as each took); the request is sent as
+    // soon as the first slice has committed, and must be answered before the rebuild ends.
+    let finished = false;
+    let during: Promise<number> | undefined;
+    const report = await refreshRecommendations(ctx.db, {
+      full: true,
+      maxCollections: Infinity,
+      pause: 1,
+      onSlice: () => {
+        during ??= timed().then((ms) => {
+          expect(finished).toBe(false);
+          return ms;
+        });
+      },
+    });
+    finished = true;
+    expect(report.slices).toBeGreaterThan(1);
+    const ms = await during!;
+    // It waited for about one slice at most, never for the rebuild.
+    expect(ms).toBeLessThan(normal + Math.max(200, 2 * report.longest_slice_ms));
+    expect(ms).toBeLessThan(report.ms);
+  }, 120_000);
+});
+
+describe('cached candidates', () => {
+  it('drop a collection made private, or whose owner blocked the viewer, at once', async () => {
+    const { otto, viewer, chorar, dramas } = await films();
+    await like(viewer, chorar);
+    await refresh();
+    expect(ids(await recommended(viewer))).toContain(dramas.id);
+    const res = await ctx.request('PUT', `/api/v1/collection/${dramas.id}`, otto, {
+      category_id: FILMES,
+      name: 'Dramas brasileiros',
+      description: 'cinema nacional',
+      private: true,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(ids(await recommended(viewer))).not.toContain(dramas.id);
+
+    await ctx.request('PUT', `/api/v1/collection/${dramas.id}`, otto, {
+      category_id: FILMES,
+      name: 'Dramas brasileiros',
+      description: 'cinema nacional',
+      private: false,
+    });
+    expect(ids(await recommended(viewer))).toContain(dramas.id);
+    expect((await ctx.request('PUT', `/api/v1/user/${viewer.user_id}/block`, otto)).statusCode).toBe(200);
+    const after = await recommended(viewer);
+    expect(after.filter((c) => c.user_id === otto.user_id)).toEqual([]);
+  });
+
+  it('stop naming a seed the viewer may no longer read', async () => {
+    const { otto, viewer, chorar, dramas } = await films();
+    await like(viewer, chorar);
+    await refresh();
+    expect((await recommended(viewer)).find((c) => c.id === dramas.id)?.reason.code).toBe('because_you');
+    await ctx.request('PUT', `/api/v1/collection/${chorar.id}`, otto, {
+      category_id: FILMES,
+      name: 'Filmes para chorar',
+      description: 'lágrimas',
+      private: true,
+    });
+    const reason = (await recommended(viewer)).find((c) => c.id === dramas.id)?.reason;
+    expect(reason?.code).not.toBe('because_you');
+  });
+});
+
+describe('recency', () => {
+  it('weighs a newer like more than an older one with a closer neighbour', async () => {
+    const otto = await signUp(ctx.app);
+    const viewer = await signUp(ctx.app);
+    const make = (name: string) => createCollection(ctx.app, otto, { name, category_id: FILMES });
+    const [old, oldTwin, recent, recentTwin, filler1, filler2] = [
+      await make('Alfa'),
+      await make('Bravo'),
+      await make('Charlie'),
+      await make('Delta'),
+      await make('Echo'),
+      await make('Foxtrot'),
+    ];
+    // The old seed's twin is the closer neighbour (3 shared fans against 2).
+    for (let i = 0; i < 3; i++) {
+      const fan = await signUp(ctx.app);
+      await like(fan, old!);
+      await like(fan, oldTwin!);
+    }
+    for (let i = 0; i < 2; i++) {
+      const fan = await signUp(ctx.app);
+      await like(fan, recent!);
+      await like(fan, recentTwin!);
+    }
+    const order: [Collection, number][] = [
+      [old!, 4],
+      [filler1!, 3],
+      [filler2!, 2],
+      [recent!, 1],
+    ];
+    for (const [c, daysAgo] of order) {
+      await like(viewer, c);
+      await ctx.db.query(
+        `UPDATE collection_likes SET created_at = now() - make_interval(days => $3)
+         WHERE user_id = $1 AND collection_id = $2`,
+        [viewer.user_id, c.id, daysAgo],
+      );
+    }
+    await refresh();
+    const list = ids(await recommended(viewer));
+    expect(list).toContain(recentTwin!.id);
+    expect(list).toContain(oldTwin!.id);
+    // Without recency the old seed's twin would come first.
+    expect(list.indexOf(recentTwin!.id)).toBeLessThan(list.indexOf(oldTwin!.id));
   });
 });
