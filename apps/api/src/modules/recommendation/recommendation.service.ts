@@ -280,7 +280,7 @@ const scoreCandidates = (db: Queryable, viewer: Viewer, pool: number, w: Weights
 
 /**
  * The viewer's scored candidates: from `recommendation_cache` while it is of the job's current
- * generation (the triggers of migration 018 drop a viewer's row when their own signals change),
+ * generation (the triggers of migration 017 drop a viewer's row when their own signals change),
  * otherwise computed by the statement and cached. Nothing here decides what the viewer may see.
  */
 async function cachedCandidates(db: Queryable, viewer: Viewer): Promise<Candidate[]> {
