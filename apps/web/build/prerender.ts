@@ -34,9 +34,10 @@ const fileOf = (path: string) => `prerendered/${path === '/' ? 'index' : path.sl
 
 /**
  * The prerendered pages' head script (src/prerender-gate.ts): marks `<html>` for a reader whose
- * page is not the prerendered one, before the body is parsed, and holds taps on the page's
- * buttons until the app runs. Placed before the stylesheets: an inline script waits for the ones
- * above it.
+ * page is not the prerendered one, before the body is parsed, holds taps on the page's buttons
+ * until the app runs, and, once the page has painted, loads the app's scripts, which the server
+ * sends inert in `<template data-after-paint>` (apps/api/src/plugins/web-app.ts). Placed before
+ * the stylesheets: an inline script waits for the ones above it.
  */
 const gateScript = `(${prerenderedPageStart.toString()})(${readerNeedsOwnRender.toString()},'${OWN_RENDER_ATTRIBUTE}')`;
 

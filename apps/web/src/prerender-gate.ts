@@ -32,27 +32,46 @@ export const OWN_RENDER_ATTRIBUTE = 'data-own-render';
  * made before the app's scripts have run, which would otherwise do nothing; main.tsx replays the
  * taps once React has started hydrating, and React hydrates first the part that was tapped.
  * Links and the forms' fields work without the app, and a form's submit button is disabled until
- * then.
+ * then. It also lets the page paint before the app's scripts are fetched: the server sends a
+ * prerendered page's module scripts and preloads inert, in `<template data-after-paint>`, and this
+ * puts them in the document after the first frame, a few per task (for a reader whose page stays
+ * hidden, as soon as they are parsed). On slow 4G the drawn page is on screen about a second
+ * sooner than when the scripts compete with the stylesheet (decision 044, docs/performance.md).
  */
 export function prerenderedPageStart(needsOwnRender: () => boolean, attribute: string): void {
-  if (needsOwnRender()) {
+  const ownRender = needsOwnRender();
+  if (ownRender) {
     document.documentElement.setAttribute(attribute, '');
-    return;
+  } else {
+    const held: Element[] = [];
+    const hold = (event: MouseEvent) => {
+      const target = event.target instanceof Element ? event.target : null;
+      const button = target?.closest('#root button[type="button"]');
+      if (!button) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      if (!held.includes(button)) held.push(button);
+    };
+    document.addEventListener('click', hold, true);
+    (window as unknown as Record<string, unknown>).acervoHeldClicks = () => {
+      document.removeEventListener('click', hold, true);
+      return held;
+    };
   }
-  const held: Element[] = [];
-  const hold = (event: MouseEvent) => {
-    const target = event.target instanceof Element ? event.target : null;
-    const button = target?.closest('#root button[type="button"]');
-    if (!button) return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    if (!held.includes(button)) held.push(button);
+  // A few per task: each element starts a request, which costs the main thread about 1.5 ms on a
+  // phone; twenty in one task were a long task of their own. The entry script comes first.
+  const appendSome = (templates: HTMLTemplateElement[]) => {
+    for (const template of templates.splice(0, 4)) {
+      document.head.append(document.importNode(template.content, true));
+    }
+    if (templates.length) setTimeout(() => appendSome(templates), 0);
   };
-  document.addEventListener('click', hold, true);
-  (window as unknown as Record<string, unknown>).acervoHeldClicks = () => {
-    document.removeEventListener('click', hold, true);
-    return held;
-  };
+  const templates = () => [...document.querySelectorAll<HTMLTemplateElement>('template[data-after-paint]')];
+  if (ownRender) {
+    document.addEventListener('DOMContentLoaded', () => appendSome(templates()));
+  } else {
+    requestAnimationFrame(() => setTimeout(() => appendSome(templates()), 0));
+  }
 }
 
 /**

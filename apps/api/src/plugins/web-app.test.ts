@@ -123,9 +123,15 @@ describe('a prerendered page (decision 030)', () => {
       expect(body).toContain('<meta property="og:title" content="Entrar · Acervo" />');
       expect(body.match(/<title>/g)).toHaveLength(1);
       expect(body.match(/name="description"/g)).toHaveLength(1);
-      // Its scripts are the built page's (entry and page chunks), as on any other page.
-      expect(body).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
-      expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/login-1.js">');
+      // The page is drawn already: its scripts (entry and page chunks) come inert, for its head
+      // script to load once it has painted.
+      expect(body).toContain(
+        '<template data-after-paint><script type="module" crossorigin src="/assets/index-abc.js"></script></template>',
+      );
+      expect(body).toContain(
+        '<template data-after-paint><link rel="modulepreload" crossorigin href="/assets/login-1.js"></template>',
+      );
+      expect(body.match(/<template data-after-paint>/g)).toHaveLength(3);
       // Only this answer allows the page's inline script, by its hash.
       expect(res.headers['content-security-policy']).toContain("script-src 'self' 'sha256-abc='");
     }
@@ -139,6 +145,7 @@ describe('a prerendered page (decision 030)', () => {
       expect(res.body).toContain('<title>Acervo</title>');
       expect(res.body.match(/name="description"/g)).toHaveLength(1);
       expect(res.headers['content-security-policy']).not.toContain('sha256');
+      expect(res.body).not.toContain('<template');
     }
   });
 });

@@ -108,11 +108,24 @@ async function pageHtml(
   prerendered: PrerenderedTable,
   path: string,
   reply: FastifyReply,
-): Promise<{ html: string; title?: string }> {
+): Promise<{ html: string; title?: string; prerendered: boolean }> {
   const page = prerendered.pages.find((candidate) => candidate.path === path);
-  if (!page) return { html: await readFile(join(distDir, 'index.html'), 'utf8') };
+  if (!page) return { html: await readFile(join(distDir, 'index.html'), 'utf8'), prerendered: false };
   allowHeadScript(reply, prerendered.scriptHash);
-  return { html: await readFile(join(distDir, page.file), 'utf8'), title: page.title };
+  return { html: await readFile(join(distDir, page.file), 'utf8'), title: page.title, prerendered: true };
+}
+
+/**
+ * On a prerendered page the scripts only make the page that is already drawn interactive: they are
+ * sent inert, each in a `<template data-after-paint>`, and the page's head script (apps/web
+ * src/prerender-gate.ts) puts them in the document once the page has painted. A slow phone shows
+ * the page before it downloads and runs them.
+ */
+function withScriptsAfterPaint(html: string): string {
+  return html.replace(
+    /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g,
+    (tag) => `<template data-after-paint>${tag}</template>`,
+  );
 }
 
 /**
@@ -165,6 +178,7 @@ export async function registerWebApp(
     const page = await pageHtml(distDir, prerenderedPages, path, reply);
     const index = renderIndex ? await renderIndex(path, page.html, page.title) : { html: page.html };
     let { html } = index;
+    let { prerendered } = page;
     // A shared page drawn on the server paints before its scripts run, as a prerendered one.
     const drawn =
       renderer && headScript && index.data !== undefined
@@ -172,12 +186,13 @@ export async function registerWebApp(
         : undefined;
     if (drawn !== undefined) {
       html = drawn;
+      prerendered = true;
       allowHeadScript(reply, prerenderedPages.scriptHash);
     }
     const withPreloads = withRoutePreloads(html, matchRoute(routePreloads, path));
     reply.type('text/html; charset=utf-8');
     // @fastify/compress works through routes' hooks, and this fallback is not a route: the page
     // written per request is compressed here (issue 12).
-    return sendCompressed(request, reply, withPreloads);
+    return sendCompressed(request, reply, prerendered ? withScriptsAfterPaint(withPreloads) : withPreloads);
   });
 }

@@ -111,9 +111,10 @@ describe('a public collection’s page drawn on the server (decision 037)', () =
     expect(head.indexOf('<script>')).toBeLessThan(head.indexOf('rel="stylesheet"'));
     const hash = createHash('sha256').update(inline[0]!).digest('base64');
     expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}'`));
-    expect(
-      html.match(/<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/g),
-    ).toHaveLength(1);
+    expect(html).toMatch(
+      /<template data-after-paint><script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script><\/template>/,
+    );
+    expect(html).not.toMatch(/<script type="module"[^>]*><\/script>(?!<\/template>)/);
   });
 
   it('escapes what people typed: nothing they wrote becomes an element', async () => {
@@ -188,6 +189,7 @@ describe('pages the server does not draw', () => {
       for (const page of [a, b]) {
         expect(page.html).toContain('<div id="root"></div>');
         expect(page.html).not.toContain('data-prerendered');
+        expect(page.html).not.toContain('<template');
         expect(page.csp).not.toContain('sha256');
       }
       expect(a.html).not.toContain('Diário secreto');
@@ -207,6 +209,7 @@ describe('pages the server does not draw', () => {
     // The data and the preview are there as without a server render (decision 031).
     expect(html).toContain('id="share-data"');
     expect(html).toContain('<title>Clássicos do cinema · Acervo</title>');
+    expect(html).not.toContain('<template');
     expect(csp).not.toContain('sha256');
     const failure = logs.find((line) => line.includes('server render failed'));
     expect(failure).toContain('the render failed on purpose');
