@@ -269,7 +269,7 @@ export async function resolveReport(
   id: string,
   body: ResolveReportBody,
   config: Config,
-): Promise<Report> {
+): Promise<{ report: Report; suspendedUserId: string | null }> {
   return db.transaction(async (tx) => {
     const [report] = await tx.query<LockedReport>(
       `SELECT id, target_type, target_id, target_owner_id, reason, status, earlier_action
@@ -359,7 +359,7 @@ export async function resolveReport(
       report_id: id,
       note: body.note || null,
     });
-    return resolved!;
+    return { report: resolved!, suspendedUserId: action === 'suspend' ? report.target_owner_id : null };
   });
 }
 
