@@ -151,7 +151,13 @@ export async function moderationRoutes(
       },
     },
     async (request) => {
-      const resolved = await resolveReport(db, signedInUser(request), request.params.id, request.body, config);
+      const resolved = await resolveReport(
+        db,
+        signedInUser(request),
+        request.params.id,
+        request.body,
+        config,
+      );
       // A suspension ended every session of the owner: this process stops answering them now, as
       // the sign-out routes do; other processes hear of it through the sessions trigger.
       if (resolved.suspendedUserId) app.sessionCache.forgetUser(resolved.suspendedUserId);

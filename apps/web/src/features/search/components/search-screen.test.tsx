@@ -78,6 +78,28 @@ describe('SearchScreen', () => {
     ]);
   });
 
+  it('keeps the tab chosen just before typing when the pause ends', async () => {
+    storeSession();
+    stubFetch(page([collectionHit]), page([userHit]), page([userHit]));
+    const { router } = renderWithProviders(<SearchScreen />, { path: '/search', at: '/search?q=acai' });
+    expect(await screen.findByRole('link', { name: 'Açaí na tigela' })).toBeInTheDocument();
+    // Typing starts before the tab's navigation has been drawn (a busy phone): both events reach
+    // the page as a browser sends them, before React draws the navigation's transition.
+    const input = screen.getByLabelText<HTMLInputElement>('Buscar');
+    const actEnvironment = Reflect.get(globalThis, 'IS_REACT_ACT_ENVIRONMENT');
+    Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', false);
+    try {
+      screen.getByRole('tab', { name: 'Pessoas' }).click();
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, 'Açaí Lover');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    } finally {
+      Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', actEnvironment);
+    }
+    await waitFor(() => expect(router.state.location.search).toContain('q=A%C3%A7a%C3%AD+Lover'));
+    expect(router.state.location.search).toContain('type=user');
+    expect(screen.getByRole('tab', { name: 'Pessoas' })).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('pages further results in with the cursor and says when there are none', async () => {
     storeSession();
     const second = { ...collectionHit, id: 'c2', title: text('Açaí com granola', [0, 4]) };

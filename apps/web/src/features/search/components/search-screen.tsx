@@ -81,6 +81,13 @@ export function SearchScreen() {
   const [text, setText] = useState(q);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  // React Router's functional update starts from the address of the render that made `setParams`:
+  // a pause that began before a tab's navigation was drawn would put the old tab back. The timer
+  // calls the newest one instead.
+  const latestSetParams = useRef(setParams);
+  useEffect(() => {
+    latestSetParams.current = setParams;
+  });
 
   // The header's box may bring new words while this page is open: the field follows the address.
   const [shownQ, setShownQ] = useState(q);
@@ -94,7 +101,7 @@ export function SearchScreen() {
     // Typing replaces the address's entry instead of adding one per pause; a tab adds one.
     timer.current = window.setTimeout(
       () =>
-        setParams(
+        latestSetParams.current(
           (current) => {
             const next = new URLSearchParams(current);
             next.set('q', value);
