@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // One runner, two projects: the API (node, real database) and the web app (jsdom).
@@ -13,6 +14,8 @@ export default defineConfig({
           // (scripts/with-postgres.mjs sets TEST_DATABASE_URL), not run twice.
           exclude: process.env.TEST_DATABASE_URL ? [] : ['src/**/*.pg.test.ts'],
           environment: 'node',
+          // One migrated database that every file's database is copied from.
+          globalSetup: [fileURLToPath(new URL('apps/api/src/test/global-setup.ts', import.meta.url))],
           testTimeout: 30_000,
           // A file's database opens in its beforeAll: PGlite's thread loads and compiles PGlite there
           // (decision 042), which took ~10 s alone and over 60 s on a 2-core machine at load 15.

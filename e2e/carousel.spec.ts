@@ -20,6 +20,9 @@ async function profileWithCarousel(page: Page, request: Parameters<typeof signUp
       name: `Faixa ${i + 1} ${rui.email}`,
     });
   await page.setViewportSize({ width: 1280, height: 900 });
+  // The page's timers and frames run on Playwright's clock: time flows as usual, and a test moves
+  // it on by the carousel's delays (`runFor`) instead of waiting for them.
+  await page.clock.install();
   await signIn(page, rui, '/profile');
   await expect(page.locator('#recommended-slides .carousel-slide.is-active')).toBeVisible();
 }
@@ -28,7 +31,6 @@ test('the recommendations carousel can be paused and resumed, and stops while fo
   page,
   request,
 }) => {
-  test.setTimeout(45_000);
   await profileWithCarousel(page, request);
 
   const pause = page.getByRole('button', { name: 'Pausar a troca automática' });
@@ -36,17 +38,18 @@ test('the recommendations carousel can be paused and resumed, and stops while fo
   const resume = page.getByRole('button', { name: 'Retomar a troca automática' });
   await expect(resume).toBeVisible();
   const held = await activeTitle(page);
-  await page.waitForTimeout(4_000); // longer than the 3 s autoplay delay
+  await page.clock.runFor(4_000); // longer than the 3 s autoplay delay
   expect(await activeTitle(page)).toBe(held);
 
   await resume.click();
-  await expect.poll(() => activeTitle(page), { timeout: 6_000 }).not.toBe(held);
+  await page.clock.runFor(4_000);
+  await expect.poll(() => activeTitle(page)).not.toBe(held);
 
   // Keyboard focus on a card holds the rotation until it leaves.
   await page.locator('#recommended-slides .carousel-slide.is-active a').first().focus();
-  await page.waitForTimeout(600); // a slide already on its way (400 ms) may finish moving
+  await page.clock.runFor(600); // a slide already on its way (400 ms) may finish moving
   const focused = await activeTitle(page);
-  await page.waitForTimeout(4_000);
+  await page.clock.runFor(4_000);
   expect(await activeTitle(page)).toBe(focused);
 });
 
@@ -55,6 +58,6 @@ test('people who ask for reduced motion get a still carousel they can start', as
   await profileWithCarousel(page, request);
   await expect(page.getByRole('button', { name: 'Retomar a troca automática' })).toBeVisible();
   const first = await activeTitle(page);
-  await page.waitForTimeout(4_000);
+  await page.clock.runFor(4_000);
   expect(await activeTitle(page)).toBe(first);
 });

@@ -39,7 +39,9 @@ test('on a phone: signed-in pages fit the screen, and a long press drags an item
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 
-  // Touch: press and hold the handle, then move the finger down past the next item.
+  // Touch: press and hold the handle, then move the finger down past the next item. The hold is
+  // timed on Playwright's clock (time flows as usual; `runFor` moves it past the press delay).
+  await page.clock.install();
   await page.goto(`/lists/${list.id}`);
   const titles = page.locator('.item-list h3');
   await expect(titles).toHaveText([
@@ -54,7 +56,7 @@ test('on a phone: signed-in pages fit the screen, and a long press drags an item
   const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
     cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
   await touch('touchStart', from.y + from.height / 2);
-  await page.waitForTimeout(350);
+  await page.clock.runFor(350);
   const endY = to.y + to.height / 2 + 10;
   for (let step = 1; step <= 10; step++) await touch('touchMove', from.y + ((endY - from.y) * step) / 10);
   await touch('touchEnd', endY);

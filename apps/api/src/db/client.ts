@@ -26,8 +26,9 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
-   * PGlite on disk only: a gzipped tarball of the data directory, taken between two statements
-   * (PGlite runs one at a time), after a checkpoint. What `npm run backup` writes.
+   * PGlite only: a gzipped tarball of the data directory, taken between two statements (PGlite
+   * runs one at a time), after a checkpoint. What `npm run backup` writes, and what the API tests
+   * start each file's database from (one migrated template, apps/api/src/test/global-setup.ts).
    */
   dumpDataDir?: () => Promise<Blob>;
   /**
@@ -56,7 +57,10 @@ export interface DbOptions {
    * the benchmark turns it off, to measure what it costs.
    */
   durable?: boolean;
-  /** PGlite on disk: create the database from this tarball (`npm run restore`); the directory must be empty. */
+  /**
+   * PGlite: create the database from this tarball (`npm run restore`, or a test's template); on
+   * disk the directory must be empty.
+   */
   restoreFrom?: Blob;
   /** PGlite: URLs of modules its thread imports before opening PGlite (decision 042): a test's probe. */
   threadPreload?: string[];
@@ -126,15 +130,18 @@ export async function openDb(options: DbOptions): Promise<Db> {
     : options.dataDir
       ? openPgliteDir(options.dataDir, options)
       : openPglite(
-          await startPgliteThread(threadOptions(undefined, options), options.threadPreload),
+          await startPgliteThread(await threadOptions(undefined, options), options.threadPreload),
           () => {},
         );
 }
 
-const threadOptions = (dir: string | undefined, options: DbOptions): ThreadOptions => ({
+const threadOptions = async (dir: string | undefined, options: DbOptions): Promise<ThreadOptions> => ({
   dir,
   durable: options.durable ?? true,
-  restoreFrom: undefined,
+  restoreFrom: options.restoreFrom && {
+    data: await options.restoreFrom.arrayBuffer(),
+    type: options.restoreFrom.type,
+  },
 });
 
 /**
@@ -152,20 +159,11 @@ async function openPgliteDir(dataDir: string, options: DbOptions): Promise<Db> {
     mkdirSync(dir, { recursive: true });
     let thread: PgliteThread;
     try {
-      thread = await startPgliteThread(
-        {
-          ...threadOptions(dir, options),
-          restoreFrom: options.restoreFrom && {
-            data: await options.restoreFrom.arrayBuffer(),
-            type: options.restoreFrom.type,
-          },
-        },
-        options.threadPreload,
-      );
+      thread = await startPgliteThread(await threadOptions(dir, options), options.threadPreload);
     } catch (err) {
       throw resuming ? damagedDatabase(dir, err) : err;
     }
-    return openPglite(thread, () => lock.release(), true);
+    return openPglite(thread, () => lock.release());
   } catch (err) {
     lock.release();
     throw err;
@@ -177,7 +175,7 @@ async function openPgliteDir(dataDir: string, options: DbOptions): Promise<Db> {
  * and a transaction holds PGlite (its mutex, in the thread) from BEGIN to COMMIT, so statements
  * from elsewhere wait for it and never see its uncommitted rows.
  */
-function openPglite(thread: PgliteThread, onClose: () => void, onDisk = false): Db {
+function openPglite(thread: PgliteThread, onClose: () => void): Db {
   const checkName = statementNames();
   const on = (tx: number | undefined): Queryable => ({
     async query<T>(text: string, params?: unknown[], name?: string) {
@@ -222,14 +220,10 @@ function openPglite(thread: PgliteThread, onClose: () => void, onDisk = false): 
         await thread.ask({ op: 'unlisten', channel });
       };
     },
-    ...(onDisk
-      ? {
-          async dumpDataDir() {
-            const tarball = await thread.ask<ArrayBuffer>({ op: 'dump' });
-            return new Blob([tarball], { type: 'application/x-gzip' });
-          },
-        }
-      : {}),
+    async dumpDataDir() {
+      const tarball = await thread.ask<ArrayBuffer>({ op: 'dump' });
+      return new Blob([tarball], { type: 'application/x-gzip' });
+    },
     async close() {
       try {
         await thread.close();

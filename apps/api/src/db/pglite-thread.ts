@@ -33,15 +33,16 @@ const reply = (message: Reply, transfer?: ArrayBuffer[]) => port.postMessage(mes
 
 async function open(): Promise<PGlite> {
   const extensions = { pg_trgm, unaccent };
-  if (options.dir === undefined) return PGlite.create({ extensions });
+  const restore = options.restoreFrom
+    ? { loadDataDir: new Blob([options.restoreFrom.data], { type: options.restoreFrom.type }) }
+    : {};
+  if (options.dir === undefined) return PGlite.create({ extensions, ...restore });
   const durable = options.durable;
   return PGlite.create({
     fs: new DurableNodeFS(options.dir, durable),
     extensions,
     ...(durable ? { startParams: DURABLE_START_PARAMS } : {}),
-    ...(options.restoreFrom
-      ? { loadDataDir: new Blob([options.restoreFrom.data], { type: options.restoreFrom.type }) }
-      : {}),
+    ...restore,
   });
 }
 

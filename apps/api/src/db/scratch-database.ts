@@ -17,15 +17,21 @@ async function asAdmin(adminUrl: string, sql: string): Promise<void> {
 }
 
 /**
- * A new, empty database on the PostgreSQL server that `adminUrl` reaches, for one test file or
- * one benchmark run; `drop()` removes it even while connections remain.
+ * A new database on the PostgreSQL server that `adminUrl` reaches, for one test file or one
+ * benchmark run: empty, or a copy of `template` (a database nobody is connected to); `drop()`
+ * removes it even while connections remain.
  */
-export async function createScratchDatabase(adminUrl: string, prefix: string): Promise<ScratchDatabase> {
+export async function createScratchDatabase(
+  adminUrl: string,
+  prefix: string,
+  template?: string,
+): Promise<ScratchDatabase & { name: string }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await asAdmin(adminUrl, `CREATE DATABASE ${name}`);
+  await asAdmin(adminUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: () => asAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openDb, type Db } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
@@ -8,9 +10,10 @@ import { createScratchDatabase } from '../db/scratch-database.ts';
 import { testConfig, type Config } from '../env.ts';
 
 /**
- * One database per test file, migrated once: PGlite in memory by default, or a fresh database on
- * the PostgreSQL server named by TEST_DATABASE_URL (set by scripts/with-postgres.mjs). Tests
- * reset data with `reset()` (truncation), never with a new instance.
+ * One database per test file, a copy of the suite's migrated template (global-setup.ts): PGlite in
+ * memory by default, or a database on the PostgreSQL server named by TEST_DATABASE_URL (set by
+ * scripts/with-postgres.mjs). Tests reset data with `reset()` (truncation), never with a new
+ * instance.
  */
 export interface TestContext {
   db: Db;
@@ -44,15 +47,21 @@ const KEEP_TABLES = new Set(['schema_migrations', 'categories']);
 
 export async function createTestContext(): Promise<TestContext> {
   const adminUrl = process.env.TEST_DATABASE_URL;
+  // Every file starts from the template global-setup.ts migrated once.
+  const template = inject('migratedTemplate');
   let dropDatabase = async () => {};
   let db: Db;
   if (adminUrl) {
-    const scratch = await createScratchDatabase(adminUrl, 'acervo_test');
+    if (template.engine !== 'postgres') throw new Error('the template is not a PostgreSQL database');
+    const scratch = await createScratchDatabase(adminUrl, 'acervo_test', template.database);
     db = await openDb({ databaseUrl: scratch.url, poolSize: 5 });
     dropDatabase = scratch.drop;
   } else {
-    db = await openDb({});
+    if (template.engine !== 'pglite') throw new Error('the template is not a PGlite data directory');
+    const tarball = new Blob([readFileSync(template.tarball)], { type: 'application/x-gzip' });
+    db = await openDb({ restoreFrom: tarball });
   }
+  // Finds every migration applied; kept so a file can never run on a schema behind the code.
   await migrate(db);
 
   const apps: FastifyInstance[] = [];
