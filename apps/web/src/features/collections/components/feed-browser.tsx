@@ -10,7 +10,7 @@ import { errorMessageKey } from '../../../lib/api-errors';
 import { useCategories, useCategoryCollections, usePopularCollections } from '../hooks/use-collections';
 import { CollectionGrid } from './collection-card';
 
-type FeedTab = 'categories' | 'popular' | 'forYou' | 'people';
+type FeedTab = 'following' | 'categories' | 'popular' | 'forYou' | 'people';
 
 function CategoryCollections({ categoryId, categoryName }: { categoryId: string; categoryName: string }) {
   const { t } = useTranslation();
@@ -73,25 +73,36 @@ function PopularCollections() {
 /**
  * The feed (spec section 2): categories on the side, the first one alphabetically selected on load
  * (the API sorts them by name), and three tabs. The app plugs in the search box above the
- * categories, the Pessoas tab's content (issue 8) and the "Para você" tab (issue 11), which belong
- * to other features. `initialTab` opens "Para você" when /onboarding links to it.
+ * categories, the Pessoas tab's content (issue 8), the "Para você" tab (issue 11) and "Seguindo"
+ * (issue 26), which belong to other features. "Seguindo" is the first tab, open on arrival, for
+ * someone who follows someone (`following.first`); others keep the categories first and find it
+ * last. `initialTab` opens a tab a link asked for (/onboarding's "Para você").
  */
 export function FeedBrowser({
   search,
   people,
   forYou,
-  initialTab = 'categories',
+  following,
+  initialTab,
 }: {
   search?: ReactNode;
   people?: ReactNode;
   forYou?: { title: string; content: ReactNode };
-  initialTab?: FeedTab;
+  following?: { title: string; content: ReactNode; first: boolean };
+  initialTab?: FeedTab | undefined;
 }) {
   const { t } = useTranslation();
   const categories = useCategories();
   const [chosen, setChosen] = useState<string | null>(null);
-  const [tab, setTab] = useState<FeedTab>(initialTab);
+  // Until the person picks a tab, the default follows what is known of them (it may arrive late).
+  const [picked, setTab] = useState<FeedTab | null>(initialTab ?? null);
+  const tab: FeedTab = picked ?? (following?.first ? 'following' : 'categories');
   const selected = categories.data?.find((c) => c.id === chosen) ?? categories.data?.[0];
+  const followingTab = following ? (
+    <Tab eventKey="following" title={following.title}>
+      {following.content}
+    </Tab>
+  ) : null;
 
   return (
     <div className="row g-4">
@@ -145,6 +156,7 @@ export function FeedBrowser({
           className="mb-4"
           mountOnEnter
         >
+          {following?.first ? followingTab : null}
           <Tab eventKey="categories" title={t('collections.feed.tabs.categories')}>
             {selected ? (
               <CategoryCollections key={selected.id} categoryId={selected.id} categoryName={selected.name} />
@@ -175,6 +187,7 @@ export function FeedBrowser({
               {people}
             </Tab>
           ) : null}
+          {following && !following.first ? followingTab : null}
         </Tabs>
       </div>
     </div>
