@@ -1,11 +1,11 @@
 import type { TimelinePage } from '@acervo/contract/timeline';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { sharedKeys } from '../../../lib/query-keys';
 import { timelineApi } from '../api/timeline-api';
 
-export const timelineKeys = {
-  all: ['timeline'] as const,
-  following: ['timeline', 'following'] as const,
-  person: (userId: string) => ['timeline', 'person', userId] as const,
+const timelineKeys = {
+  following: [...sharedKeys.timeline, 'following'] as const,
+  person: (userId: string) => [...sharedKeys.timeline, 'person', userId] as const,
 };
 
 function usePagedEntries(
