@@ -96,7 +96,7 @@ const BURST_MS = TIMELINE_BURST_MINUTES * 60_000;
  * long as each activity is within the burst window of the entry's newest one. Item kinds count
  * distinct items; the others read once however often they happened (liked, unliked, liked again).
  */
-export function groupBursts(rows: ActivityRow[]): TimelineEntry[] {
+function groupBursts(rows: ActivityRow[]): TimelineEntry[] {
   const entries: TimelineEntry[] = [];
   const open = new Map<string, { entry: TimelineEntry; newest: number; items: Set<string> }>();
   for (const row of rows) {
