@@ -32,7 +32,6 @@ export const timelineItemSchema = z.object({
   rating: z.nullable(z.number()),
   image: z.nullable(imageSchema),
 });
-export type TimelineItem = z.infer<typeof timelineItemSchema>;
 
 export const timelineEntrySchema = z.object({
   /** The id of the entry's newest activity. */
@@ -51,7 +50,6 @@ export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 
 /** `GET /api/v1/timeline` and `GET /api/v1/user/{user_id}/activity`: newest first. */
 export const timelineQuery = z.object({ cursor: cursorParam });
-export type TimelineQuery = z.input<typeof timelineQuery>;
 
 /**
  * Bursts are grouped within a page only: one cut by a page's end reads as two entries. The cursor
