@@ -28,15 +28,21 @@ test('B follows A, A adds an item, and B sees it first thing on "Seguindo"', asy
     category_id: await as.categoryId('Filmes'),
     name: `Filmes para chorar ${tag}`,
   });
-  const item = await as.createItem({ collection_id: collection.id, name: 'Bacurau', rating: 4.5 });
+  // A long name without spaces must not widen a phone's page.
+  const item = await as.createItem({
+    collection_id: collection.id,
+    name: 'Bacurau',
+    rating: 4.5,
+  });
+  await as.createItem({ collection_id: collection.id, name: 'Umnomemuitolongosemespacos'.repeat(3) });
 
   await signIn(page, bruno, '/feed');
   const tab = page.getByRole('tab', { name: 'Seguindo' });
   await expect(tab).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tab').first()).toHaveText('Seguindo');
   const panel = page.getByRole('tabpanel');
-  const entry = panel.getByRole('listitem').filter({ hasText: 'adicionou um item a' });
-  await expect(entry).toContainText(`Ana Linha adicionou um item a Filmes para chorar ${tag}`);
+  const entry = panel.getByRole('listitem').filter({ hasText: 'adicionou 2 itens a' });
+  await expect(entry).toContainText(`Ana Linha adicionou 2 itens a Filmes para chorar ${tag}`);
   await expect(entry.getByRole('link', { name: 'Ana Linha' })).toHaveAttribute(
     'href',
     `/profile/${ana.userId}`,
@@ -49,13 +55,20 @@ test('B follows A, A adds an item, and B sees it first thing on "Seguindo"', asy
   const axe = await new AxeBuilder({ page }).withTags(WCAG).analyze();
   expect(axe.violations).toEqual([]);
 
+  // On a 390 px phone the entries wrap rather than widen the page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(entry).toBeVisible();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+
   await entry.getByRole('link', { name: `Filmes para chorar ${tag}` }).click();
   await expect(page).toHaveURL(new RegExp(`/lists/${collection.id}$`));
 
   // A's profile, as B sees it: the same activity under "Atividade recente".
   await page.goto(`/profile/${ana.userId}`);
   const activity = page.getByRole('region', { name: 'Atividade recente' });
-  await expect(activity.getByText(`Ana Linha adicionou um item a Filmes para chorar ${tag}`)).toBeVisible();
+  await expect(activity.getByText(`Ana Linha adicionou 2 itens a Filmes para chorar ${tag}`)).toBeVisible();
 });
 
 test('someone who follows no one keeps the categories first and finds what to do on "Seguindo"', async ({
