@@ -45,6 +45,8 @@ describe('GET /api/v1/timeline', () => {
       added.push(await addItem(ctx.app, ana, filmes.id, { name }));
     }
     await ok('PUT', `/api/v1/collection/${livros.id}/like`, ana);
+    // Liking one's own collection is not news.
+    await ok('PUT', `/api/v1/collection/${filmes.id}/like`, ana);
 
     const page = await timeline(bia);
     expect(read(page.data)).toEqual([
