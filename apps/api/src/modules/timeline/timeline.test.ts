@@ -158,7 +158,11 @@ describe('GET /api/v1/timeline', () => {
 
   it('respects the share_activity opt-out, moderation hiding and suspension', async () => {
     const { ana, bia, filmes } = await anaAndBia();
-    await addItem(ctx.app, ana, filmes.id, { name: 'Bacurau' });
+    const bacurau = await addItem(ctx.app, ana, filmes.id, { name: 'Bacurau' });
+    // An item an operator hid leaves with its activity.
+    await ctx.db.query(`UPDATE collection_items SET hidden_reason = 'spam' WHERE id = $1`, [bacurau.id]);
+    expect(await sentences(bia)).toEqual(['collection_created Ana Filmes para chorar [] 1']);
+    await ctx.db.query(`UPDATE collection_items SET hidden_reason = NULL WHERE id = $1`, [bacurau.id]);
     await ok('PUT', '/api/v1/recommendation/settings', ana, { share_activity: false });
     expect(await sentences(bia)).toEqual([]);
     // The person sees their own on their profile still; others do not.
