@@ -55,7 +55,8 @@ export function FeedPage() {
         following={{
           title: t('collections.feed.tabs.following'),
           content: <FollowingTimeline findPeopleUrl="/feed?tab=pessoas" />,
-          first: (me.data?.total_following ?? 0) > 0,
+          // Unknown while the profile loads; a failed load keeps today's first tab.
+          first: me.data ? me.data.total_following > 0 : me.isError ? false : undefined,
         }}
         // A link to another ?tab= on this page opens that tab.
         key={asked ?? ''}

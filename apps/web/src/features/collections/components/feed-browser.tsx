@@ -88,7 +88,8 @@ export function FeedBrowser({
   search?: ReactNode;
   people?: ReactNode;
   forYou?: { title: string; content: ReactNode };
-  following?: { title: string; content: ReactNode; first: boolean };
+  /** `first` is undefined while it is not known yet whether the person follows anyone. */
+  following?: { title: string; content: ReactNode; first: boolean | undefined };
   initialTab?: FeedTab | undefined;
 }) {
   const { t } = useTranslation();
@@ -97,6 +98,19 @@ export function FeedBrowser({
   // Until the person picks a tab, the default follows what is known of them (it may arrive late).
   const [picked, setTab] = useState<FeedTab | null>(initialTab ?? null);
   const tab: FeedTab = picked ?? (following?.first ? 'following' : 'categories');
+  // Until then the categories' pane shows its placeholder (its cards load meanwhile, hidden), so a
+  // follower does not see the categories flash before "Seguindo" opens.
+  const deciding = following !== undefined && following.first === undefined && picked === null;
+  const categoryPlaceholder = (
+    // The category's heading line too: without it the cards' placeholders sat 24 px higher than
+    // the cards that replace them (the row's negative margin collapsed into the tabs' margin).
+    <div>
+      <div className="h5 mb-3 placeholder-glow" aria-hidden="true">
+        <span className="placeholder col-6" />
+      </div>
+      <CardSkeleton count={2} className="col-12 col-md-6" />
+    </div>
+  );
   const selected = categories.data?.find((c) => c.id === chosen) ?? categories.data?.[0];
   const followingTab = following ? (
     <Tab eventKey="following" title={following.title}>
@@ -158,18 +172,19 @@ export function FeedBrowser({
         >
           {following?.first ? followingTab : null}
           <Tab eventKey="categories" title={t('collections.feed.tabs.categories')}>
+            {deciding ? categoryPlaceholder : null}
             {selected ? (
-              <CategoryCollections key={selected.id} categoryId={selected.id} categoryName={selected.name} />
-            ) : categories.isPending ? (
-              // The category's heading line too: without it the cards' placeholders sat 24 px
-              // higher than the cards that replace them (the row's negative margin collapsed
-              // into the tabs' margin).
-              <div>
-                <div className="h5 mb-3 placeholder-glow" aria-hidden="true">
-                  <span className="placeholder col-6" />
-                </div>
-                <CardSkeleton count={2} className="col-12 col-md-6" />
+              <div hidden={deciding}>
+                <CategoryCollections
+                  key={selected.id}
+                  categoryId={selected.id}
+                  categoryName={selected.name}
+                />
               </div>
+            ) : categories.isPending ? (
+              deciding ? null : (
+                categoryPlaceholder
+              )
             ) : categories.isError ? null : (
               <div className="empty-state text-body-secondary">{t('collections.empty')}</div>
             )}
@@ -187,7 +202,7 @@ export function FeedBrowser({
               {people}
             </Tab>
           ) : null}
-          {following && !following.first ? followingTab : null}
+          {following?.first === false ? followingTab : null}
         </Tabs>
       </div>
     </div>
