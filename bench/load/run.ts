@@ -3,7 +3,8 @@
 // with set-based SQL, starts the real server (bench/load/server.ts), then runs for BENCH_DURATION
 // seconds a mix over 200 signed-in accounts on BENCH_CONNECTIONS keep-alive connections:
 //   70% reads   feed (a category's page), a collection, a profile (person or their collections),
-//               one's recommended collections (5%, the /profile strip), search
+//               one's recommended collections (5%, the /profile strip), search, one's "Seguindo"
+//               (5%: its first page, or the next one half of the time)
 //   20% social  like/unlike a collection, follow/unfollow a collection or a person (toggles)
 //   10% items   add an item to one's own collection, or delete one added before
 // Prints requests/s, p50/p99 overall and per kind, errors, 5xx (exits 1 if any), 4xx by code and
@@ -41,6 +42,7 @@ type Kind =
   | 'profile'
   | 'recommended'
   | 'search'
+  | 'timeline'
   | 'like'
   | 'follow'
   | 'item add'
@@ -74,6 +76,7 @@ function mix(ready: Ready) {
   const liked = new Set<string>();
   const following = new Set<string>();
   const added = new Map<string, string[]>();
+  const timelineCursors = new Map<string, string>();
   const enc = encodeURIComponent;
   const toggle = (set: Set<string>, key: string) => {
     const on = !set.has(key);
@@ -109,12 +112,28 @@ function mix(ready: Ready) {
       // One's own /profile: the recommended strip is its first request.
       return { kind: 'recommended', method: 'GET', path: '/api/v1/collection/recommended?limit=20', token };
     }
-    if (roll < 0.7) {
+    if (roll < 0.65) {
       return {
         kind: 'search',
         method: 'GET',
         path: `/api/v1/search?type=collection&q=${enc(pick(SEARCH_WORDS))}`,
         token,
+      };
+    }
+    if (roll < 0.7) {
+      // "Seguindo" (decision 045): the first page, or the one after the account's last page read.
+      const after = timelineCursors.get(account.userId);
+      const next = after && Math.random() < 0.5 ? after : null;
+      return {
+        kind: 'timeline',
+        method: 'GET',
+        path: `/api/v1/timeline${next ? `?cursor=${enc(next)}` : ''}`,
+        token,
+        onOk: (body) => {
+          const cursor = (JSON.parse(body) as { next_cursor: string | null }).next_cursor;
+          if (cursor) timelineCursors.set(account.userId, cursor);
+          else timelineCursors.delete(account.userId);
+        },
       };
     }
     if (roll < 0.9) {
@@ -332,7 +351,7 @@ for (const kind of runs) {
   const seededLine =
     `seeded ${fmt(s.people)} people, ${fmt(s.collections)} collections, ${fmt(s.items)} items, ` +
     `${fmt(s.likes)} likes, ${fmt(s.collectionFollows)} collection follows, ${fmt(s.personFollows)} ` +
-    `person follows, ${fmt(s.savedCopies)} saved copies in ${s.seconds.toFixed(1)} s`;
+    `person follows, ${fmt(s.savedCopies)} saved copies, ${fmt(s.activities)} activities in ${s.seconds.toFixed(1)} s`;
   console.log(seededLine);
   const failures: string[] = [];
   const baselineCall = (): Call => ({ kind: 'baseline', method: 'GET', path: '/api/v1/config' });

@@ -52,6 +52,7 @@ export interface SeedReport {
   collectionFollows: number;
   personFollows: number;
   savedCopies: number;
+  activities: number;
   seconds: number;
 }
 
@@ -91,6 +92,7 @@ export async function seedLoad(db: Db, scale: LoadScale, passwordHash: string): 
     );
     await seedItems(tx, scale, items);
     await seedSocial(tx, scale);
+    await seedActivities(tx);
   });
   // As autovacuum would have by now: planner statistics and the visibility map.
   await db.exec('VACUUM ANALYZE');
@@ -104,6 +106,7 @@ export async function seedLoad(db: Db, scale: LoadScale, passwordHash: string): 
     collectionFollows: await count('SELECT count(*) FROM collection_followers'),
     personFollows: await count('SELECT count(*) FROM user_followers'),
     savedCopies: await count('SELECT count(*) FROM collections WHERE saved_from_id IS NOT NULL'),
+    activities: await count('SELECT count(*) FROM activities'),
     seconds: (Date.now() - started) / 1000,
   };
 }
@@ -194,5 +197,26 @@ async function seedSocial(tx: Queryable, scale: LoadScale) {
       FROM (SELECT followed_id, count(*)::int AS n FROM user_followers GROUP BY 1) x WHERE u.id = x.followed_id;
     UPDATE users u SET following_count = x.n
       FROM (SELECT follower_id, count(*)::int AS n FROM user_followers GROUP BY 1) x WHERE u.id = x.follower_id;
+  `);
+}
+
+/**
+ * What "Seguindo" reads (decision 045), as the services would have written it: each collection
+ * created (saved copies aside), each item added by the collection's owner at a moment between the
+ * collection's creation and its last update, and each like.
+ */
+async function seedActivities(tx: Queryable) {
+  await tx.exec(`
+    INSERT INTO activities (id, actor_id, kind, collection_id, created_at)
+      SELECT substr(md5('created.' || c.id), 1, 16), c.user_id, 'collection_created', c.id, c.created_at
+      FROM collections c WHERE c.saved_from_id IS NULL;
+    INSERT INTO activities (id, actor_id, kind, collection_id, item_id, created_at)
+      SELECT substr(md5('added.' || i.id), 1, 16), c.user_id, 'item_added', c.id, i.id,
+        c.created_at + ${draw('i.id', 'added')} * (c.updated_at - c.created_at)
+      FROM collection_items i JOIN collections c ON c.id = i.collection_id;
+    INSERT INTO activities (id, actor_id, kind, collection_id, created_at)
+      SELECT substr(md5('liked.' || l.collection_id || l.user_id), 1, 16), l.user_id, 'collection_liked',
+        l.collection_id, l.created_at
+      FROM collection_likes l;
   `);
 }

@@ -36,6 +36,7 @@ import { reactionRoutes } from './modules/reaction/reaction.routes.ts';
 import { recommendationRoutes } from './modules/recommendation/recommendation.routes.ts';
 import { saveRoutes } from './modules/save/save.routes.ts';
 import { renderIndexPage, shareRoutes } from './modules/share/share.routes.ts';
+import { timelineRoutes } from './modules/timeline/timeline.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -149,6 +150,7 @@ export async function buildApp({
       await api.register(collectionRoutes, { db, storage });
       await api.register(collectionItemRoutes, { db, storage, config });
       await api.register(notificationRoutes, { db });
+      await api.register(timelineRoutes, { db });
       await api.register(searchRoutes, { db, config });
       await api.register(reactionRoutes, { db, config });
       await api.register(followRoutes, { db, config });

@@ -40,5 +40,7 @@ export const accountExportSchema = z.object({
   /** Other people's collections the person is an editor or viewer of. */
   collaborations: rows,
   notifications: rows,
+  /** What the person did that "Seguindo" shows others (issue 26). */
+  activity: rows,
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -80,7 +80,8 @@ export const dismissedResponse = envelope(z.object({ id: idSchema, dismissed: z.
 
 /**
  * `personalize`: false shows popularity only. `share_activity`: false keeps the person's likes,
- * follows, saves and ratings out of everyone else's recommendations (LGPD opt-out).
+ * follows, saves and ratings out of everyone else's recommendations, and all their activity off
+ * everyone else's "Seguindo" and off their profile's activity for others (LGPD opt-out).
  */
 export const recommendationSettingsSchema = z.object({
   personalize: z.boolean({ error: issue.invalid }),

@@ -161,6 +161,9 @@ const MATRIX: Record<string, Row> = {
   'GET /api/v1/user/popular': { url: () => '/api/v1/user/popular', private: signedIn(200) },
   'GET /api/v1/user/network': { url: () => '/api/v1/user/network', private: signedIn(200) },
   'GET /api/v1/notification': { url: () => '/api/v1/notification', private: signedIn(200) },
+  // "Seguindo" is the caller's own; a profile's activity is readable by whoever sees the person.
+  'GET /api/v1/timeline': { url: () => '/api/v1/timeline', private: signedIn(200) },
+  'GET /api/v1/user/:user_id/activity': { url: (w) => `${user(w)}/activity`, private: signedIn(200) },
   'POST /api/v1/notification/read': {
     url: () => '/api/v1/notification/read',
     body: () => ({}),

@@ -70,7 +70,10 @@ export type ErrorContext =
   | 'moderationAction'
   // Verified e-mail (issue 23)
   | 'emailVerify'
-  | 'emailResend';
+  | 'emailResend'
+  // Seguindo (issue 26)
+  | 'timeline'
+  | 'profileActivity';
 
 /**
  * A 2xx whose body lacks what the screen needs (e.g. no id after a create). The spec has texts for
@@ -102,6 +105,8 @@ const LOAD_KEYS: Partial<Record<ErrorContext, { failed: TextKey; notFound?: Text
   search: { failed: 'errors.searchFailed' },
   blockedList: { failed: 'safety.blockedList.loadFailed' },
   moderationQueue: { failed: 'safety.admin.loadFailed' },
+  timeline: { failed: 'timeline.loadFailed' },
+  profileActivity: { failed: 'timeline.profileLoadFailed' },
 };
 
 /**

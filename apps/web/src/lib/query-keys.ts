@@ -14,4 +14,6 @@ export const sharedKeys = {
   user: (id: string) => ['user', id] as const,
   /** Every listing of people (followers, following, popular, network). */
   people: ['people'] as const,
+  /** "Seguindo" and people's activity (features/timeline): follows, blocks and mutes change them. */
+  timeline: ['timeline'] as const,
 } satisfies Record<string, QueryKey | ((id: string) => QueryKey)>;

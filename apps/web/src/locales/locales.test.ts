@@ -4,6 +4,7 @@ import { pt } from './pt';
 import { legal } from './pt/legal';
 import { recommendations } from './pt/recommendations';
 import { safety } from './pt/safety';
+import { timeline } from './pt/timeline';
 
 function shape(value: unknown, prefix = ''): string[] {
   if (typeof value === 'string')
@@ -17,7 +18,7 @@ function shape(value: unknown, prefix = ''): string[] {
 describe('catalogues', () => {
   it('have the same keys, array lengths, placeholders and tags in pt and en', () => {
     // Some Portuguese texts load with their pages (types.ts); English has them all in its chunk.
-    const whole = { ...pt, legal, recommendations, safety };
+    const whole = { ...pt, legal, recommendations, safety, timeline };
     expect(Object.keys(en).sort()).toEqual(Object.keys(whole).sort());
     for (const key of Object.keys(whole) as (keyof typeof whole)[]) {
       expect([key, shape(en[key], key)]).toEqual([key, shape(whole[key], key)]);

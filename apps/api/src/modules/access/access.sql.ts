@@ -107,3 +107,46 @@ export const imageIsPublic = (imageParam: string) =>
 
 /** An account that may hold sessions: not suspended. */
 export const accountActive = (userAlias: string) => `${userAlias}.suspended_at IS NULL`;
+
+/**
+ * Whether the person `actorAlias` (a `users` row) lets their activity be shown to the viewer: it
+ * is shown to others only while `share_activity` is on (the LGPD opt-out), and always to themself.
+ */
+const activityShared = (actorAlias: string, viewer: string) =>
+  `(${actorAlias}.share_activity OR coalesce(${actorAlias}.id = ${viewer}, false))`;
+
+/** The item of an activity (`activityAlias.item_id`), when it names one, is still shown. */
+const activityItemShown = (activityAlias: string, collectionAlias: string, viewer: string) =>
+  `(${activityAlias}.item_id IS NULL OR EXISTS (
+     SELECT 1 FROM collection_items ai WHERE ai.id = ${activityAlias}.item_id AND ${itemShownTo('ai', collectionAlias, viewer)}))`;
+
+/**
+ * An activity (`activityAlias`: an `activities` row, by the person `actorAlias` on the collection
+ * `collectionAlias`) on the viewer's timeline: the viewer may read the collection now (made private,
+ * hidden or its owner suspended: gone at once), sees and hears its actor (no block, no mute, not
+ * suspended) and did not mute the collection's owner, and the actor shares their activity.
+ */
+export const activityOnTimelineOf = (
+  activityAlias: string,
+  actorAlias: string,
+  collectionAlias: string,
+  viewer: string,
+) =>
+  `(${collectionVisibleTo(collectionAlias, viewer)} AND NOT ${mutedBy(`${collectionAlias}.user_id`, viewer)}
+    AND ${personHeardBy(actorAlias, viewer)} AND ${activityShared(actorAlias, viewer)}
+    AND ${activityItemShown(activityAlias, collectionAlias, viewer)})`;
+
+/**
+ * An activity on its actor's profile, for a viewer who opened it (a mute does not hide what one
+ * goes looking for): public activity only, on a collection listed for everyone and with no block
+ * between the viewer and its owner, by an actor the viewer may see who shares their activity.
+ */
+export const activityOnProfileFor = (
+  activityAlias: string,
+  actorAlias: string,
+  collectionAlias: string,
+  viewer: string,
+) =>
+  `(${collectionListed(collectionAlias)} AND NOT ${blockedBetween(`${collectionAlias}.user_id`, viewer)}
+    AND ${personVisibleTo(actorAlias, viewer)} AND ${activityShared(actorAlias, viewer)}
+    AND ${activityItemShown(activityAlias, collectionAlias, viewer)})`;

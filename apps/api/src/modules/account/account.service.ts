@@ -57,6 +57,12 @@ const EXPORT_PARTS = {
     SELECT n.id, n.kind, actor.name AS actor_name, n.collection_id, n.created_at, n.read_at
     FROM notifications n JOIN users actor ON actor.id = n.actor_id
     WHERE n.recipient_id = $1 ORDER BY n.created_at, n.id`,
+  // What "Seguindo" shows of the person (issue 26); a collection they may no longer see by id only.
+  activity: `
+    SELECT a.id, a.kind, a.collection_id, CASE WHEN ${collectionVisibleTo('c', '$1')} THEN c.name END AS collection_name,
+      a.item_id, a.created_at
+    FROM activities a JOIN collections c ON c.id = a.collection_id
+    WHERE a.actor_id = $1 ORDER BY a.created_at, a.id`,
 } as const;
 
 /** Rows per query: a page of collections carries their items (up to 1,000 each). */

@@ -133,6 +133,13 @@ describe('GET /api/v1/user/{user_id}/export', () => {
     ]);
     expect(data.notifications.length).toBeGreaterThan(0);
     expect(data.notifications.map((n) => n.actor_name)).toContain('Bia Outra');
+    expect(data.activity.map((a) => `${a.kind} ${a.collection_name}`)).toEqual([
+      'collection_created Cafés de SP',
+      'item_added Cafés de SP',
+      'item_added Segredos da Bia',
+      'collection_liked Livros da Bia',
+      'collection_saved Livros da Bia',
+    ]);
   });
 
   it('streams the file in pages (no Content-Length, every row there, in order) and allows one export per hour (issue 23)', async () => {

@@ -30,6 +30,7 @@ import {
 import { deleteImageFiles, releaseImages } from '../media/image.service.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
 import { notify } from '../notification/notification.service.ts';
+import { recordActivity } from '../timeline/activity.service.ts';
 import { assertNoBlockedTerms } from '../moderation/blocked-terms.ts';
 
 export const itemNotFound = () => new AppError(404, 'NOT_FOUND', 'Item não encontrado.');
@@ -115,6 +116,12 @@ export async function createItem(
     assertCan('editItems', collection, viewer);
     const item = await insertItem(tx, { ...input, image_id: null });
     await notify(tx, { kind: 'item_added', actorId: viewer.id, collectionId: item.collection_id });
+    await recordActivity(tx, {
+      kind: 'item_added',
+      actorId: viewer.id,
+      collectionId: item.collection_id,
+      itemId: item.id,
+    });
     return toItem(item, collection!);
   });
 }
@@ -188,6 +195,15 @@ export async function updateItem(
     // Deleted by someone else while this request waited for the lock.
     if (!row) throw itemNotFound();
     await notify(tx, { kind: 'item_changed', actorId: viewer.id, collectionId: row.collection_id });
+    // A new rating is news on "Seguindo"; other edits are not.
+    if (rating !== current.rating) {
+      await recordActivity(tx, {
+        kind: 'item_rated',
+        actorId: viewer.id,
+        collectionId: row.collection_id,
+        itemId: row.id,
+      });
+    }
     return toItem(row, current);
   });
 }
@@ -236,6 +252,12 @@ export async function copyItem(
     description: source.description,
     rating: source.rating,
     image_id: source.image_id,
+  });
+  await recordActivity(tx, {
+    kind: 'item_added',
+    actorId: viewer.id,
+    collectionId: targetCollectionId,
+    itemId: copy.id,
   });
   return toItem(copy, target!);
 }

@@ -37,6 +37,7 @@ import {
   itemShownTo,
 } from '../access/access.sql.ts';
 import { assertNoBlockedTerms } from '../moderation/blocked-terms.ts';
+import { recordActivity } from '../timeline/activity.service.ts';
 
 /** ISO 8601 in UTC, the same text on PGlite and PostgreSQL whatever the session time zone. */
 export const isoUtc = (column: string) =>
@@ -199,6 +200,8 @@ export async function createCollection(
      VALUES ($1, $2, $3, $4, $5, $6)`,
     [id, owner.id, input.category_id, input.name, input.description, input.private],
   );
+  // Recorded even when private: who may see it is decided on every read (it shows once public).
+  await recordActivity(db, { kind: 'collection_created', actorId: owner.id, collectionId: id });
   return getCollection(db, id, owner);
 }
 

@@ -3,6 +3,7 @@ import { assertCan, can, collectionNotFound, type Viewer } from '../access/acces
 import { findGuarded } from '../collection/collection.service.ts';
 import { toggleRelation, type ChargeDailyCap } from '../daily-cap/daily-cap.service.ts';
 import { notify } from '../notification/notification.service.ts';
+import { recordActivity } from '../timeline/activity.service.ts';
 
 /**
  * What a reader can do to a collection: like it (own ones included) or follow it to hear about
@@ -42,7 +43,7 @@ export async function setReaction(
       if (removed.length === 0) throw collectionNotFound();
       return { total: 0, created: false };
     }
-    assertCan(action, guard, viewer);
+    const role = assertCan(action, guard, viewer);
     const created = await toggleRelation(
       tx,
       { table, columns: ['collection_id', 'user_id'] },
@@ -53,6 +54,10 @@ export async function setReaction(
     // The owner hears of a new like; following a collection is the follower's own business.
     if (created && reaction === 'like') {
       await notify(tx, { kind: 'like', actorId: viewer.id, collectionId });
+      // Liking one's own collection is no news for one's followers.
+      if (role !== 'owner') {
+        await recordActivity(tx, { kind: 'collection_liked', actorId: viewer.id, collectionId });
+      }
     }
     const [row] = await tx.query<{ total: number }>(
       `SELECT ${count} AS total FROM collections WHERE id = $1`,

@@ -7,6 +7,7 @@ import { assertCan, type Viewer } from '../access/access.policy.ts';
 import { findGuarded, getCollection } from '../collection/collection.service.ts';
 import type { ChargeDailyCap } from '../daily-cap/daily-cap.service.ts';
 import { notify } from '../notification/notification.service.ts';
+import { recordActivity } from '../timeline/activity.service.ts';
 
 /** Charges `count` copied items to the viewer's item budget (429 past it); issue 23. */
 export type ChargeItems = (count: number) => Promise<void>;
@@ -47,6 +48,7 @@ export async function saveCollection(
     );
     await charge(tx, viewer, 'save');
     await notify(tx, { kind: 'save', actorId: viewer.id, collectionId: sourceId });
+    await recordActivity(tx, { kind: 'collection_saved', actorId: viewer.id, collectionId: sourceId });
   });
   return getCollection(db, copyId, viewer);
 }

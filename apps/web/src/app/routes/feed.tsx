@@ -7,10 +7,16 @@ import { SuggestedPeople } from '../../features/recommendations/components/sugge
 import { CollectionSuggestionNote } from '../../features/recommendations/components/suggestion-note';
 import { SearchBox } from '../../features/search/components/search-box';
 import { PeopleDiscovery, PersonCard } from '../../features/social/components/people';
+import { FollowingTimeline } from '../../features/timeline/components/following-timeline';
+import { useUser } from '../../features/users/hooks/use-users';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useAuth } from '../../lib/auth';
 
 /** /feed?tab=para-voce opens the "Para você" tab (the onboarding's "explorar recomendações"). */
 const FOR_YOU_TAB = 'para-voce';
+/** /feed?tab=seguindo opens "Seguindo", /feed?tab=pessoas "Pessoas" (Seguindo's empty state links there). */
+const TABS = { [FOR_YOU_TAB]: 'forYou', seguindo: 'following', pessoas: 'people' } as const;
+const isTab = (name: string | null): name is keyof typeof TABS => name !== null && Object.hasOwn(TABS, name);
 
 /**
  * /feed (spec section 2), with the search box and the Pessoas tab of issue 8, and issue 11's "Para
@@ -19,7 +25,11 @@ const FOR_YOU_TAB = 'para-voce';
 export function FeedPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
+  const { user } = useAuth();
+  // Someone who follows someone starts on "Seguindo" (issue 26); the header has their profile already.
+  const me = useUser(user?.userId);
   useDocumentTitle(t('collections.feed.pageTitle'));
+  const asked = params.get('tab');
   return (
     <section className="container py-4 py-lg-5">
       <div className="mb-4">
@@ -42,7 +52,15 @@ export function FeedPage() {
             />
           ),
         }}
-        initialTab={params.get('tab') === FOR_YOU_TAB ? 'forYou' : 'categories'}
+        following={{
+          title: t('collections.feed.tabs.following'),
+          content: <FollowingTimeline findPeopleUrl="/feed?tab=pessoas" />,
+          // Unknown while the profile loads; a failed load keeps today's first tab.
+          first: me.data ? me.data.total_following > 0 : me.isError ? false : undefined,
+        }}
+        // A link to another ?tab= on this page opens that tab.
+        key={asked ?? ''}
+        initialTab={isTab(asked) ? TABS[asked] : undefined}
         people={
           <>
             <SuggestedPeople card={(person) => <PersonCard person={person} />} />

@@ -5,6 +5,7 @@ import { CollectionSuggestionNote } from '../../features/recommendations/compone
 import { useRecommendedCollections } from '../../features/recommendations/hooks/use-recommendations';
 import { FollowUserButton } from '../../features/social/components/follow-button';
 import { FollowLists } from '../../features/social/components/people';
+import { PersonActivity } from '../../features/timeline/components/person-activity';
 import { Suspense, lazy } from 'react';
 import type { FollowList } from '../../features/social/api/social-api';
 import { ProfileHeader } from '../../features/users/components/profile-header';
@@ -31,6 +32,7 @@ export function ProfilePage() {
       <div className="container py-4 py-lg-5">
         <ProfileRecommendations />
         <UserCollections userId={userId} own />
+        <PersonActivity userId={userId} />
       </div>
     </>
   );
@@ -76,6 +78,7 @@ export function UserProfilePage() {
       <Header userId={userId} />
       <div className="container py-4 py-lg-5">
         <UserCollections key={userId} userId={userId} own={false} />
+        <PersonActivity key={userId} userId={userId} />
       </div>
     </>
   );

@@ -17,7 +17,8 @@ export function RichText({
   components,
 }: {
   i18nKey: TextKey;
-  values?: Record<string, string>;
+  /** A number `count` picks the plural form. */
+  values?: Record<string, string | number>;
   components: Record<string, ReactElement<{ children?: ReactNode }>>;
 }) {
   const { t } = useTranslation();

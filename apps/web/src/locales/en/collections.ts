@@ -6,7 +6,7 @@ export const collections: (typeof pt)['collections'] = {
     title: 'Discover collections',
     subtitle: "Explore each category's collections and the community's most popular ones.",
     categories: 'Categories',
-    tabs: { categories: 'Categories', popular: 'Most popular', people: 'People' },
+    tabs: { following: 'Following', categories: 'Categories', popular: 'Most popular', people: 'People' },
     categoryHeading: '{{category}} collections',
     popularHeading: 'The most followed collections',
   },

@@ -11,6 +11,7 @@ import { recommendations } from './recommendations';
 import { safety } from './safety';
 import { search } from './search';
 import { social } from './social';
+import { timeline } from './timeline';
 import { users } from './users';
 import { validation } from './validation';
 
@@ -31,5 +32,6 @@ export const en: Catalog = {
   search,
   recommendations,
   safety,
+  timeline,
   analytics,
 };

@@ -42,7 +42,7 @@ export const recommendations: Catalog['recommendations'] = {
     personalizeHint: 'When off, you only see the most popular collections and people.',
     shareActivity: "Use my activity in other people's recommendations",
     shareActivityHint:
-      "When off, your likes, follows, saved copies and ratings are left out of everyone's suggestions (LGPD).",
+      "When off, your likes, follows, saved copies and ratings are left out of everyone's suggestions, and what you do is not shown to others in “Following” or on your profile (LGPD).",
     save: 'Save preferences',
     saved: 'Preferences saved.',
     loadFailed: 'Could not load your recommendation preferences.',

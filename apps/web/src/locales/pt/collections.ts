@@ -5,7 +5,7 @@ export const collections = {
     title: 'Descubra coleções',
     subtitle: 'Explore as coleções de cada categoria e as mais populares da comunidade.',
     categories: 'Categorias',
-    tabs: { categories: 'Categorias', popular: 'Mais populares', people: 'Pessoas' },
+    tabs: { following: 'Seguindo', categories: 'Categorias', popular: 'Mais populares', people: 'Pessoas' },
     categoryHeading: 'Coleções de {{category}}',
     popularHeading: 'As coleções mais seguidas',
   },

@@ -41,7 +41,7 @@ export const recommendations = {
     personalizeHint: 'Desligado, você vê apenas as coleções e pessoas mais populares.',
     shareActivity: 'Usar minha atividade nas recomendações de outras pessoas',
     shareActivityHint:
-      'Desligado, suas curtidas, seguidas, cópias e avaliações não entram nas sugestões de ninguém (LGPD).',
+      'Desligado, suas curtidas, seguidas, cópias e avaliações não entram nas sugestões de ninguém, e o que você faz não aparece para outras pessoas em “Seguindo” nem no seu perfil (LGPD).',
     save: 'Salvar preferências',
     saved: 'Preferências salvas.',
     loadFailed: 'Não foi possível carregar suas preferências de recomendação.',

@@ -51,6 +51,51 @@ describe('FeedBrowser pagination', () => {
   });
 });
 
+describe('FeedBrowser tabs', () => {
+  const following = (first: boolean | undefined) => ({
+    title: 'Seguindo',
+    content: <p>o que aconteceu</p>,
+    first,
+  });
+  const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
+
+  it('opens on "Seguindo", the first tab, for someone who follows someone', async () => {
+    storeSession();
+    stubFetch({ status: 200, body: { data: [{ id: 'k1', name: 'Museus' }] } });
+    renderWithProviders(<FeedBrowser following={following(true)} />);
+    expect(await screen.findByText('o que aconteceu')).toBeInTheDocument();
+    expect(tabNames()).toEqual(['Seguindo', 'Categorias', 'Mais populares']);
+    expect(screen.getByRole('tab', { name: 'Seguindo' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('shows the placeholder, not the categories, until it knows whether the person follows anyone', async () => {
+    storeSession();
+    stubFetch(
+      { status: 200, body: { data: [{ id: 'k1', name: 'Museus' }] } },
+      { status: 200, body: { data: [card(1)], next_cursor: null } },
+    );
+    const { container } = renderWithProviders(<FeedBrowser following={following(undefined)} />);
+    // The category's cards load meanwhile, out of sight.
+    expect(await screen.findByText('Coleção 1')).not.toBeVisible();
+    expect(container.querySelector('.placeholder-glow')).toBeVisible();
+    expect(tabNames()).toEqual(['Categorias', 'Mais populares']);
+  });
+
+  it('keeps the categories first for everyone else, with "Seguindo" last', async () => {
+    storeSession();
+    stubFetch(
+      { status: 200, body: { data: [{ id: 'k1', name: 'Museus' }] } },
+      { status: 200, body: { data: [card(1)], next_cursor: null } },
+    );
+    const { user } = renderWithProviders(<FeedBrowser following={following(false)} />);
+    expect(await screen.findByRole('link', { name: 'Coleção 1' })).toBeInTheDocument();
+    expect(tabNames()).toEqual(['Categorias', 'Mais populares', 'Seguindo']);
+    expect(screen.queryByText('o que aconteceu')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Seguindo' }));
+    expect(await screen.findByText('o que aconteceu')).toBeInTheDocument();
+  });
+});
+
 describe('UserCollections', () => {
   it('follows every page, so the category tabs count all of a profile’s collections', async () => {
     storeSession();

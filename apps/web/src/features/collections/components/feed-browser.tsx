@@ -10,7 +10,7 @@ import { errorMessageKey } from '../../../lib/api-errors';
 import { useCategories, useCategoryCollections, usePopularCollections } from '../hooks/use-collections';
 import { CollectionGrid } from './collection-card';
 
-type FeedTab = 'categories' | 'popular' | 'forYou' | 'people';
+type FeedTab = 'following' | 'categories' | 'popular' | 'forYou' | 'people';
 
 function CategoryCollections({ categoryId, categoryName }: { categoryId: string; categoryName: string }) {
   const { t } = useTranslation();
@@ -73,25 +73,50 @@ function PopularCollections() {
 /**
  * The feed (spec section 2): categories on the side, the first one alphabetically selected on load
  * (the API sorts them by name), and three tabs. The app plugs in the search box above the
- * categories, the Pessoas tab's content (issue 8) and the "Para você" tab (issue 11), which belong
- * to other features. `initialTab` opens "Para você" when /onboarding links to it.
+ * categories, the Pessoas tab's content (issue 8), the "Para você" tab (issue 11) and "Seguindo"
+ * (issue 26), which belong to other features. "Seguindo" is the first tab, open on arrival, for
+ * someone who follows someone (`following.first`); others keep the categories first and find it
+ * last. `initialTab` opens a tab a link asked for (/onboarding's "Para você").
  */
 export function FeedBrowser({
   search,
   people,
   forYou,
-  initialTab = 'categories',
+  following,
+  initialTab,
 }: {
   search?: ReactNode;
   people?: ReactNode;
   forYou?: { title: string; content: ReactNode };
-  initialTab?: FeedTab;
+  /** `first` is undefined while it is not known yet whether the person follows anyone. */
+  following?: { title: string; content: ReactNode; first: boolean | undefined };
+  initialTab?: FeedTab | undefined;
 }) {
   const { t } = useTranslation();
   const categories = useCategories();
   const [chosen, setChosen] = useState<string | null>(null);
-  const [tab, setTab] = useState<FeedTab>(initialTab);
+  // Until the person picks a tab, the default follows what is known of them (it may arrive late).
+  const [picked, setTab] = useState<FeedTab | null>(initialTab ?? null);
+  const tab: FeedTab = picked ?? (following?.first ? 'following' : 'categories');
+  // Until then the categories' pane shows its placeholder (its cards load meanwhile, hidden), so a
+  // follower does not see the categories flash before "Seguindo" opens.
+  const deciding = following !== undefined && following.first === undefined && picked === null;
+  const categoryPlaceholder = (
+    // The category's heading line too: without it the cards' placeholders sat 24 px higher than
+    // the cards that replace them (the row's negative margin collapsed into the tabs' margin).
+    <div>
+      <div className="h5 mb-3 placeholder-glow" aria-hidden="true">
+        <span className="placeholder col-6" />
+      </div>
+      <CardSkeleton count={2} className="col-12 col-md-6" />
+    </div>
+  );
   const selected = categories.data?.find((c) => c.id === chosen) ?? categories.data?.[0];
+  const followingTab = following ? (
+    <Tab eventKey="following" title={following.title}>
+      {following.content}
+    </Tab>
+  ) : null;
 
   return (
     <div className="row g-4">
@@ -145,19 +170,21 @@ export function FeedBrowser({
           className="mb-4"
           mountOnEnter
         >
+          {following?.first ? followingTab : null}
           <Tab eventKey="categories" title={t('collections.feed.tabs.categories')}>
+            {deciding ? categoryPlaceholder : null}
             {selected ? (
-              <CategoryCollections key={selected.id} categoryId={selected.id} categoryName={selected.name} />
-            ) : categories.isPending ? (
-              // The category's heading line too: without it the cards' placeholders sat 24 px
-              // higher than the cards that replace them (the row's negative margin collapsed
-              // into the tabs' margin).
-              <div>
-                <div className="h5 mb-3 placeholder-glow" aria-hidden="true">
-                  <span className="placeholder col-6" />
-                </div>
-                <CardSkeleton count={2} className="col-12 col-md-6" />
+              <div hidden={deciding}>
+                <CategoryCollections
+                  key={selected.id}
+                  categoryId={selected.id}
+                  categoryName={selected.name}
+                />
               </div>
+            ) : categories.isPending ? (
+              deciding ? null : (
+                categoryPlaceholder
+              )
             ) : categories.isError ? null : (
               <div className="empty-state text-body-secondary">{t('collections.empty')}</div>
             )}
@@ -175,6 +202,7 @@ export function FeedBrowser({
               {people}
             </Tab>
           ) : null}
+          {following?.first === false ? followingTab : null}
         </Tabs>
       </div>
     </div>

@@ -28,6 +28,7 @@ export function useSetRelation() {
         client.invalidateQueries({ queryKey: safetyKeys.blocked }),
         client.invalidateQueries({ queryKey: sharedKeys.collections }),
         client.invalidateQueries({ queryKey: sharedKeys.people }),
+        client.invalidateQueries({ queryKey: sharedKeys.timeline }),
         kind === 'mute' ? client.invalidateQueries({ queryKey: sharedKeys.user(userId) }) : null,
       ]);
     },

@@ -84,7 +84,8 @@ export function useFollowCollection() {
     is: isCollection,
     guess: (c, on) => ({ ...c, followed_by_me: on, followers: step(c.followers, c.followed_by_me, on) }),
     settle: (c, state) => ({ ...c, followed_by_me: state.following, followers: state.total_followers }),
-    refresh: [],
+    // What the collection does joins or leaves "Seguindo".
+    refresh: [sharedKeys.timeline],
   });
 }
 
@@ -101,7 +102,8 @@ export function useFollowUser() {
     settle: (u, state) => ({ ...u, followed_by_me: state.following, total_followers: state.total_followers }),
     // One's own 'Seguindo' counter. Lists of people are not refetched: a suggestion just followed
     // would vanish from under the pointer (and take keyboard focus with it).
-    refresh: [sharedKeys.users],
+    // "Seguindo" gains or loses the person's activity.
+    refresh: [sharedKeys.users, sharedKeys.timeline],
   });
 }
 

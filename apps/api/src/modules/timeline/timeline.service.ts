@@ -1,0 +1,180 @@
+import {
+  TIMELINE_BURST_MINUTES,
+  TIMELINE_ENTRY_ITEMS,
+  TIMELINE_PAGE_ACTIVITIES,
+  type ActivityKind,
+  type TimelineEntry,
+  type TimelinePage,
+} from '@acervo/contract/timeline';
+import type { Queryable } from '../../db/client.ts';
+import { picturesArePublic, type GuardedCollection, type Viewer } from '../access/access.policy.ts';
+import { activityOnProfileFor, activityOnTimelineOf, guardColumns } from '../access/access.sql.ts';
+import { cutPage, decodeCursor, isoUtc, isoUtcMicros } from '../collection/collection.service.ts';
+import { IMAGE_JSON, publicImage, type StoredImage } from '../media/image-urls.ts';
+import { assertPersonVisible } from '../user/user.service.ts';
+
+/** A like taken back takes its activity off the timeline too. Over `a`. */
+const STILL_TRUE = `(a.kind <> 'collection_liked' OR EXISTS (
+  SELECT 1 FROM collection_likes l WHERE l.collection_id = a.collection_id AND l.user_id = a.actor_id))`;
+
+/** Before the cursor (`$2`, `$3`); the first page starts before 'infinity'. One statement, prepared once. */
+const BEFORE = '(a.created_at, a.id) < ($2::timestamptz, $3::text)';
+
+/**
+ * The newest `$4` activities of one source (`sourceColumn` = `sourceExpr`) the viewer `$1` may
+ * see, before the cursor (`$2`, `$3`). Walks the source's index newest first and stops at the
+ * page's size, so a timeline read costs about a page per followed person or collection.
+ */
+const newestOf = (sourceColumn: string, sourceExpr: string) => `
+  SELECT a.id, a.created_at FROM activities a
+  JOIN users au ON au.id = a.actor_id
+  JOIN collections c ON c.id = a.collection_id
+  WHERE a.${sourceColumn} = ${sourceExpr} AND a.actor_id <> $1 AND ${BEFORE}
+    AND ${activityOnTimelineOf('a', 'au', 'c', '$1')} AND ${STILL_TRUE}
+  ORDER BY a.created_at DESC, a.id DESC LIMIT $4`;
+
+/** What an entry shows of each activity picked (`picked`: `id`), newest first. */
+const details = (picked: string) => `
+  SELECT a.id, a.kind, a.actor_id, au.name AS actor_name, au.picture AS actor_picture,
+    a.collection_id, c.name AS collection_name, ${IMAGE_JSON('c.cover_image_id')} AS cover,
+    ${guardColumns('c', '$1')},
+    a.item_id, i.name AS item_name, i.rating::float8 AS item_rating, ${IMAGE_JSON('i.image_id')} AS item_image,
+    ${isoUtc('a.created_at')} AS created_at, ${isoUtcMicros('a.created_at')} AS sort_key
+  FROM (${picked}) p
+  JOIN activities a ON a.id = p.id
+  JOIN users au ON au.id = a.actor_id
+  JOIN collections c ON c.id = a.collection_id
+  LEFT JOIN collection_items i ON i.id = a.item_id
+  ORDER BY a.created_at DESC, a.id DESC`;
+
+/**
+ * Fan-out on read (decision 045): the newest activities of each person the viewer follows and of
+ * each collection they follow, merged. UNION drops an activity reached from both sides.
+ */
+const TIMELINE_SQL = details(`
+  SELECT x.id, x.created_at FROM (
+    SELECT pa.id, pa.created_at FROM user_followers f
+    CROSS JOIN LATERAL (${newestOf('actor_id', 'f.followed_id')}) pa
+    WHERE f.follower_id = $1
+    UNION
+    SELECT ca.id, ca.created_at FROM collection_followers cf
+    CROSS JOIN LATERAL (${newestOf('collection_id', 'cf.collection_id')}) ca
+    WHERE cf.user_id = $1
+  ) x
+  ORDER BY x.created_at DESC, x.id DESC LIMIT $4`);
+
+/** One person's public activity (`$5`) as the viewer `$1` may see it on their profile. */
+const PROFILE_SQL = details(`
+  SELECT a.id FROM activities a
+  JOIN users au ON au.id = a.actor_id
+  JOIN collections c ON c.id = a.collection_id
+  WHERE a.actor_id = $5 AND ${BEFORE}
+    AND ${activityOnProfileFor('a', 'au', 'c', '$1')} AND ${STILL_TRUE}
+  ORDER BY a.created_at DESC, a.id DESC LIMIT $4`);
+
+type ActivityRow = Pick<GuardedCollection, 'private' | 'withheld'> & {
+  id: string;
+  kind: ActivityKind;
+  actor_id: string;
+  actor_name: string;
+  actor_picture: string | null;
+  collection_id: string;
+  collection_name: string;
+  cover: StoredImage | null;
+  item_id: string | null;
+  item_name: string | null;
+  item_rating: number | null;
+  item_image: StoredImage | null;
+  created_at: string;
+  sort_key: string;
+};
+
+const BURST_MS = TIMELINE_BURST_MINUTES * 60_000;
+
+/**
+ * Groups a page's activities (newest first) into entries: one per actor, collection and kind, as
+ * long as each activity is within the burst window of the entry's newest one. Item kinds count
+ * distinct items; the others read once however often they happened (liked, unliked, liked again).
+ */
+function groupBursts(rows: ActivityRow[]): TimelineEntry[] {
+  const entries: TimelineEntry[] = [];
+  const open = new Map<string, { entry: TimelineEntry; newest: number; items: Set<string> }>();
+  for (const row of rows) {
+    const key = `${row.actor_id}/${row.collection_id}/${row.kind}`;
+    const at = Date.parse(row.created_at);
+    let group = open.get(key);
+    if (!group || group.newest - at > BURST_MS) {
+      const publicPictures = picturesArePublic(row);
+      group = {
+        newest: at,
+        items: new Set(),
+        entry: {
+          id: row.id,
+          kind: row.kind,
+          actor: { id: row.actor_id, name: row.actor_name, picture: row.actor_picture },
+          collection: {
+            id: row.collection_id,
+            name: row.collection_name,
+            cover: publicImage(row.cover, !publicPictures),
+          },
+          items: [],
+          count: 0,
+          created_at: row.created_at,
+        },
+      };
+      open.set(key, group);
+      entries.push(group.entry);
+    }
+    if (row.item_id === null) {
+      group.entry.count = 1;
+    } else if (!group.items.has(row.item_id)) {
+      group.items.add(row.item_id);
+      group.entry.count = group.items.size;
+      if (group.entry.items.length < TIMELINE_ENTRY_ITEMS) {
+        group.entry.items.push({
+          id: row.item_id,
+          name: row.item_name ?? '',
+          rating: row.item_rating,
+          image: publicImage(row.item_image, !picturesArePublic(row)),
+        });
+      }
+    }
+  }
+  return entries;
+}
+
+async function readPage(
+  db: Queryable,
+  sql: string,
+  name: string,
+  viewer: Viewer,
+  cursor: string | undefined,
+  extra: string[],
+): Promise<TimelinePage> {
+  const after = cursor ? decodeCursor(cursor, ['instant', 'id']) : ['infinity', ''];
+  const rows = await db.query<ActivityRow>(
+    sql,
+    [viewer.id, ...after, TIMELINE_PAGE_ACTIVITIES + 1, ...extra],
+    name,
+  );
+  const { page, next_cursor } = cutPage(rows, TIMELINE_PAGE_ACTIVITIES, (row) => [row.sort_key, row.id]);
+  return { data: groupBursts(page), next_cursor };
+}
+
+/**
+ * "Seguindo": what the people the viewer follows did and what changed in the collections they
+ * follow, newest first, a burst as one entry (within a page only: decision 045).
+ */
+export const readTimeline = (db: Queryable, viewer: Viewer, cursor: string | undefined) =>
+  readPage(db, TIMELINE_SQL, 'timeline_page', viewer, cursor, []);
+
+/** A person's public activity, for their profile; 404 for someone the viewer may not see. */
+export async function readProfileActivity(
+  db: Queryable,
+  personId: string,
+  viewer: Viewer,
+  cursor: string | undefined,
+): Promise<TimelinePage> {
+  await assertPersonVisible(db, personId, viewer);
+  return readPage(db, PROFILE_SQL, 'profile_activity_page', viewer, cursor, [personId]);
+}
