@@ -1,14 +1,16 @@
 import type { pt } from './pt';
+import type { comments } from './pt/comments';
 import type { legal } from './pt/legal';
 import type { recommendations } from './pt/recommendations';
 import type { safety } from './pt/safety';
 
 /**
- * Every language has exactly the Portuguese catalogue's shape. `legal`, `recommendations` and `safety` are
+ * Every language has exactly the Portuguese catalogue's shape. `comments`, `legal`, `recommendations` and `safety` are
  * not in the Portuguese first chunk that every visitor downloads: the legal pages and
  * features/safety add them as they load (the sign-in pages' 110 KB budget, decision 026).
  */
 export type Catalog = typeof pt & {
+  comments: typeof comments;
   legal: typeof legal;
   recommendations: typeof recommendations;
   safety: typeof safety;
