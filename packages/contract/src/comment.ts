@@ -53,7 +53,6 @@ export type Comment = z.infer<typeof commentSchema>;
 
 export const COMMENTS_PAGE_DEFAULT = 20;
 export const commentListQuery = z.object({ limit: limitParam(COMMENTS_PAGE_DEFAULT), cursor: cursorParam });
-export type CommentListQuery = z.input<typeof commentListQuery>;
 
 export const commentPageResponse = z.object({
   /** Threads oldest first, each comment followed by its replies; newest last. */
