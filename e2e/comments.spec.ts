@@ -2,8 +2,9 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiAs, signIn, signUp, type TestSession } from './support.ts';
 
 /**
- * Issue 26 in the browser: two people comment on a collection (one mentions the other and replies),
- * and the owner deletes a comment; each sees what the other did once their page reads it again.
+ * Issue 26 in the browser: two people comment on a collection (one mentions the other, chosen
+ * from the '@' suggestions, the other replies), and the owner deletes a comment; each sees what
+ * the other did once their page reads it again.
  */
 
 async function personIn(browser: Browser, session: TestSession, path: string): Promise<Page> {
@@ -33,7 +34,11 @@ test('B comments and mentions A, A replies, and A as the owner deletes B’s com
   const brunos = commentsOf(brunoPage);
   await expect(brunos.getByText('Nenhum comentário ainda.', { exact: false })).toBeVisible();
   const box = brunos.getByLabel('Escreva um comentário');
-  await box.fill(`Oi @${ana.name}, veja https://exemplo.com/bacurau.`);
+  // '@' offers the people Bruno may mention here; Ana, the owner, first.
+  await box.pressSequentially('Oi @Ana Com');
+  await brunos.getByRole('option', { name: ana.name }).click();
+  await expect(box).toHaveValue(`Oi @${ana.name} `);
+  await box.pressSequentially('veja https://exemplo.com/bacurau.');
   await expect(brunos.getByText(/caracteres$/)).toContainText(`de 2000 caracteres`);
   await brunos.getByRole('button', { name: 'Comentar' }).click();
   const brunoComment = brunos.getByRole('article', { name: bruno.name });
@@ -51,7 +56,7 @@ test('B comments and mentions A, A replies, and A as the owner deletes B’s com
   const anaPage = await personIn(browser, ana, `/lists/${list.id}`);
   const anas = commentsOf(anaPage);
   const seenByAna = anas.getByRole('article', { name: bruno.name });
-  await expect(seenByAna).toContainText('veja https://exemplo.com/bacurau.');
+  await expect(seenByAna).toContainText(`Oi @${ana.name} veja https://exemplo.com/bacurau.`);
   await expect(anaPage.locator('.banner-counters')).toContainText('1 comentários');
   await seenByAna.getByRole('button', { name: 'Responder' }).click();
   await anas.getByLabel('Escreva a sua resposta').fill('Obrigada pela dica!');

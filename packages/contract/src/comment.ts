@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { envelope, idSchema } from './common.ts';
 import { cursorParam, limitParam } from './collection.ts';
-import { issue, requiredName } from './validation.ts';
+import { issue, requiredName, requiredText } from './validation.ts';
 
 /**
  * Comments on collections and items (issue 26), all under /api/v1:
@@ -10,6 +10,7 @@ import { issue, requiredName } from './validation.ts';
  *   GET|POST /collection_items/{item}/comments    -> commentPageResponse | 201 commentResponse
  *   PUT|DELETE /comments/{id}                     -> commentResponse | commentDeletedResponse
  *   PUT|DELETE /collection/{id}/comments_enabled  -> commentsEnabledResponse (the owner)
+ *   GET /collection/{id}/mentionable?q=           -> mentionableResponse (`@` autocomplete)
  *
  * Readable by whoever may read the collection; plain text (line breaks kept, never HTML), one
  * level of replies, threads oldest first with their replies after them ("newest last").
@@ -69,3 +70,16 @@ export const commentParams = z.object({ id: idSchema });
 export const commentResponse = envelope(commentSchema);
 export const commentDeletedResponse = envelope(z.object({ id: idSchema, deleted: z.literal(true) }));
 export const commentsEnabledResponse = envelope(z.object({ comments_enabled: z.boolean() }));
+
+/** `@` autocomplete: people whose name starts (or has a word starting) with `q`, at most this many. */
+export const MENTION_SUGGESTIONS_MAX = 8;
+export const MENTION_QUERY_MAX = 60;
+export const mentionableQuery = z.object({ q: requiredText(issue.searchQueryRequired, MENTION_QUERY_MAX) });
+export const mentionablePersonSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  picture: z.nullable(z.string()),
+});
+export type MentionablePerson = z.infer<typeof mentionablePersonSchema>;
+/** People the caller may mention in a comment on the collection: who may read it and whom they may see. */
+export const mentionableResponse = envelope(z.array(mentionablePersonSchema));

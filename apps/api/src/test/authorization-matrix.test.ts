@@ -434,6 +434,11 @@ const MATRIX: Record<string, Row> = {
     public: [401, 403, 403, 403, 200],
     changes: 'between',
   },
+  'GET /api/v1/collection/:id/mentionable': {
+    url: (w, v) => `${c(w, v)}/mentionable?q=pessoa`,
+    private: [401, 404, 200, 200, 200],
+    public: signedIn(200),
+  },
   'PUT /api/v1/collection/:id/comments_enabled': {
     url: (w, v) => `${c(w, v)}/comments_enabled`,
     private: [401, 404, 403, 403, 200],

@@ -8,6 +8,8 @@ import {
   commentResponse,
   commentsEnabledResponse,
   commentUpdateBody,
+  mentionableQuery,
+  mentionableResponse,
 } from '@acervo/contract/comment';
 import { collectionParams } from '@acervo/contract/collection';
 import { collectionItemParams } from '@acervo/contract/collection-item';
@@ -21,6 +23,7 @@ import {
   createComment,
   deleteComment,
   listComments,
+  mentionable,
   setCommentsEnabled,
   updateComment,
   type CommentTarget,
@@ -120,6 +123,27 @@ export async function commentRoutes(
       await deleteComment(db, request.params.id, signedInUser(request));
       return { data: { id: request.params.id, deleted: true as const } };
     },
+  );
+
+  // Asked as the writer types after `@`: the search budget's size, counted apart.
+  const suggestions = perPersonPerMinute(app, config.SEARCHES_PER_MINUTE, 'mentions');
+  r.get(
+    '/collection/:id/mentionable',
+    {
+      preHandler: suggestions,
+      schema: {
+        tags,
+        summary:
+          'People the caller may mention in a comment on the collection (who may read it), by the start of a word of their name',
+        security: bearerSecurity,
+        params: collectionParams,
+        querystring: mentionableQuery,
+        response: { 200: mentionableResponse, ...CAPPED_ERRORS },
+      },
+    },
+    async (request) => ({
+      data: await mentionable(db, request.params.id, signedInUser(request), request.query.q),
+    }),
   );
 
   for (const [method, on] of ON_OFF) {

@@ -1,4 +1,10 @@
-import { COMMENT_MENTIONS_MAX, type Comment, type CommentPage } from '@acervo/contract/comment';
+import {
+  COMMENT_MENTIONS_MAX,
+  MENTION_SUGGESTIONS_MAX,
+  type Comment,
+  type CommentPage,
+  type MentionablePerson,
+} from '@acervo/contract/comment';
 import { issue } from '@acervo/contract/validation';
 import type { Db, Queryable } from '../../db/client.ts';
 import { AppError, validationFailed } from '../../lib/app-error.ts';
@@ -189,6 +195,36 @@ async function commentAs(db: Queryable, id: string, viewer: Viewer): Promise<Com
 
 // ---- Mentions ----
 
+/** Between namesakes and in suggestions: the owner, then people who commented here, then people the writer follows. */
+const MENTION_ORDER = `(u.id = c.user_id) DESC,
+  EXISTS (SELECT 1 FROM comments o WHERE o.collection_id = c.id AND o.author_id = u.id) DESC,
+  EXISTS (SELECT 1 FROM user_followers f WHERE f.follower_id = $3 AND f.followed_id = u.id) DESC`;
+
+const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/**
+ * `@` autocomplete: people the writer may mention on this collection whose name, or a word of it,
+ * starts with `q` (case-insensitive), the likeliest first.
+ */
+export async function mentionable(
+  db: Queryable,
+  collectionId: string,
+  viewer: Viewer,
+  q: string,
+): Promise<MentionablePerson[]> {
+  const { guard } = await resolveTarget(db, { kind: 'collection', id: collectionId }, viewer);
+  assertCan('comment', guard, viewer);
+  return db.query<MentionablePerson>(
+    `SELECT u.id, u.name, u.picture FROM users u JOIN collections c ON c.id = $1
+     WHERE (lower(u.name) LIKE lower($2) OR lower(u.name) LIKE '% ' || lower($2))
+       AND ${mentionableBy('u', 'c', '$3')}
+     ORDER BY ${MENTION_ORDER}, u.name, u.id
+     LIMIT ${MENTION_SUGGESTIONS_MAX}`,
+    [collectionId, likePrefix(q), viewer.id],
+    'comment_mentionable',
+  );
+}
+
 const MENTION_WORDS_MAX = 5;
 const MENTION_START = /(?<![\p{L}\p{N}_@])@(?=\p{L})/gu;
 const TRAILING_PUNCTUATION = /[.,;:!?)"'»”]+$/u;
@@ -236,10 +272,7 @@ async function resolveMentions(
      JOIN users u ON lower(u.name) = lower(x.text)
      JOIN collections c ON c.id = $2
      WHERE ${mentionableBy('u', 'c', '$3')}
-     ORDER BY lower(x.text), (u.id = c.user_id) DESC,
-       EXISTS (SELECT 1 FROM comments o WHERE o.collection_id = c.id AND o.author_id = u.id) DESC,
-       EXISTS (SELECT 1 FROM user_followers f WHERE f.follower_id = $3 AND f.followed_id = u.id) DESC,
-       u.created_at, u.id`,
+     ORDER BY lower(x.text), ${MENTION_ORDER}, u.created_at, u.id`,
     [texts, collectionId, writer.id],
     'comment_mentions',
   );

@@ -138,6 +138,21 @@ describe('comments: who reads, writes, edits and deletes', () => {
   });
 });
 
+describe('comments: the contract', () => {
+  it('are described in the OpenAPI document', async () => {
+    const doc = (await call('GET', '/api/openapi.json')).json() as { paths: Record<string, object> };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/collection/{id}/comments',
+        '/api/v1/collection_items/{item}/comments',
+        '/api/v1/comments/{id}',
+        '/api/v1/collection/{id}/comments_enabled',
+        '/api/v1/collection/{id}/mentionable',
+      ]),
+    );
+  });
+});
+
 describe('comments: text, replies and pages', () => {
   it('keeps plain text trimmed, 1 to 2,000 characters, refusing the rest with a field code', async () => {
     const { reader, pub } = await scene();
@@ -286,6 +301,31 @@ describe('comments: notifications', () => {
     expect(edited.json().data.mentions).toHaveLength(2);
     expect((await notices(owner)).filter((n) => n.kind === 'mention')).toHaveLength(1);
     expect(await notices(anaSouza)).toHaveLength(1);
+  });
+
+  it('suggests people to mention by the start of a word of their name, never who cannot read or is blocked', async () => {
+    const { reader, stranger, pub, priv } = await scene();
+    const blocked = await signUp(app, { name: 'Helena Bloqueada' });
+    await call('PUT', `/api/v1/user/${blocked.user_id}/block`, reader);
+    const names = async (id: string, q: string) => {
+      const res = await call(
+        'GET',
+        `/api/v1/collection/${id}/mentionable?q=${encodeURIComponent(q)}`,
+        reader,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as { name: string }[]).map((p) => p.name);
+    };
+    expect(await names(pub.id, 'hel')).toEqual(['Helena Prado']);
+    expect(await names(pub.id, 'LIM')).toEqual(['Joana Lima']);
+    expect(await names(pub.id, '%')).toEqual([]);
+    // On the private collection only its owner and collaborators may be mentioned.
+    expect(await names(priv.id, 'joana')).toEqual([]);
+    expect(await names(priv.id, 'hel')).toEqual(['Helena Prado']);
+    expect((await call('GET', `/api/v1/collection/${priv.id}/mentionable?q=h`, stranger)).statusCode).toBe(
+      404,
+    );
+    expect((await call('GET', `/api/v1/collection/${pub.id}/mentionable?q=h`)).statusCode).toBe(401);
   });
 
   it('never tells anyone who cannot read a private collection about its comments', async () => {

@@ -10,6 +10,7 @@ export const comments: Catalog['comments'] = {
   replyLabel: 'Write your reply',
   editLabel: 'Edit your comment',
   placeholder: 'Write a comment. Use @Name to mention someone.',
+  mentionSuggestions: 'People to mention',
   counter: '{{count}} of {{max}} characters',
   submit: 'Comment',
   submitReply: 'Reply',

@@ -9,6 +9,7 @@ export const comments = {
   replyLabel: 'Escreva a sua resposta',
   editLabel: 'Edite o seu comentário',
   placeholder: 'Escreva um comentário. Use @Nome para mencionar alguém.',
+  mentionSuggestions: 'Pessoas para mencionar',
   counter: '{{count}} de {{max}} caracteres',
   submit: 'Comentar',
   submitReply: 'Responder',

@@ -1,4 +1,10 @@
-import type { Comment, CommentBody, CommentPage, CommentUpdateBody } from '@acervo/contract/comment';
+import type {
+  Comment,
+  CommentBody,
+  CommentPage,
+  CommentUpdateBody,
+  MentionablePerson,
+} from '@acervo/contract/comment';
 import { api } from '../../../lib/api-client';
 
 const enc = encodeURIComponent;
@@ -17,6 +23,12 @@ export const commentsApi = {
   create: (target: CommentTarget, body: CommentBody) => api.post<Comment>(path(target), body),
   update: (id: string, body: CommentUpdateBody) => api.put<Comment>(`/comments/${enc(id)}`, body),
   remove: (id: string) => api.delete<{ id: string; deleted: true }>(`/comments/${enc(id)}`),
+  /** `@` autocomplete: people the caller may mention on this collection. */
+  mentionable: (collectionId: string, q: string, signal?: AbortSignal) =>
+    api.get<MentionablePerson[]>(
+      `/collection/${enc(collectionId)}/mentionable?q=${enc(q)}`,
+      signal ? { signal } : {},
+    ),
   setEnabled: (collectionId: string, on: boolean) =>
     on
       ? api.put<{ comments_enabled: boolean }>(`/collection/${enc(collectionId)}/comments_enabled`)

@@ -80,6 +80,22 @@ describe('CommentsSection', () => {
     expect(box).toHaveValue('');
   });
 
+  it('offers the people to mention after @ and writes the chosen full name', async () => {
+    storeSession('u3', { name: 'Carla' });
+    const helena = { status: 200, body: { data: [{ id: 'u9', name: 'Helena Prado', picture: null }] } };
+    // One answer per pause in typing, however many the machine's speed makes.
+    const calls = stubFetch({ status: 200, body: page([]) }, helena, helena, helena, helena);
+    const { user } = renderWithProviders(<CommentsSection collection={aCollection()} report={Report} />);
+    const box = await screen.findByLabelText('Escreva um comentário');
+    await user.type(box, 'Oi @hel');
+    const option = await screen.findByRole('option', { name: 'Helena Prado' });
+    expect(option).toHaveAttribute('aria-selected', 'true');
+    expect(calls.at(-1)?.url).toBe('/api/v1/collection/c1/mentionable?q=hel');
+    await user.keyboard('{Enter}');
+    expect(box).toHaveValue('Oi @Helena Prado ');
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
   it('says comments are off, and shows the owner the switch', async () => {
     storeSession('u1');
     stubFetch({ status: 200, body: page([aComment()], { comments_enabled: false, can_comment: false }) });

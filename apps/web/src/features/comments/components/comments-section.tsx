@@ -23,6 +23,7 @@ import {
   useUpdateComment,
 } from '../hooks/use-comments';
 import { CommentText } from './comment-text';
+import { MentionTextarea } from './mention-textarea';
 
 /** 'Denunciar' for one comment, from features/safety through the app's slot (features never import each other). */
 export type CommentReport = ComponentType<{ id: string }>;
@@ -31,12 +32,14 @@ type Labels = { label: string; submit: string };
 
 /** The text box with its 2,000-character counter; also used to reply and to edit. */
 function CommentForm({
+  collectionId,
   labels,
   initial = '',
   busy,
   onSubmit,
   onCancel,
 }: {
+  collectionId: string;
   labels: Labels;
   initial?: string;
   busy: boolean;
@@ -61,15 +64,12 @@ function CommentForm({
       <label className="form-label" htmlFor={`${ids}-body`}>
         {labels.label}
       </label>
-      <textarea
+      <MentionTextarea
         id={`${ids}-body`}
-        className="form-control"
-        rows={3}
-        maxLength={COMMENT_BODY_MAX}
-        placeholder={t('comments.placeholder')}
-        aria-describedby={`${ids}-counter`}
+        collectionId={collectionId}
         value={body}
-        onChange={(event) => setBody(event.target.value)}
+        onChange={setBody}
+        describedBy={`${ids}-counter`}
       />
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mt-2">
         <span id={`${ids}-counter`} className="small text-body-secondary">
@@ -133,6 +133,7 @@ function CommentView({
         ) : null}
         {editing ? (
           <CommentForm
+            collectionId={collectionId}
             labels={{ label: t('comments.editLabel'), submit: t('comments.save') }}
             initial={comment.body}
             busy={update.isPending}
@@ -304,6 +305,7 @@ export function CommentsSection({
                 {replyingTo === comment.id ? (
                   <li>
                     <CommentForm
+                      collectionId={collection.id}
                       labels={{ label: t('comments.replyLabel'), submit: t('comments.submitReply') }}
                       busy={create.isPending}
                       onSubmit={async (body) => {
@@ -327,6 +329,7 @@ export function CommentsSection({
       />
       {canComment ? (
         <CommentForm
+          collectionId={collection.id}
           labels={{ label: t('comments.label'), submit: t('comments.submit') }}
           busy={create.isPending && replyingTo === null}
           onSubmit={(body) => create.mutateAsync({ body })}

@@ -1,12 +1,23 @@
 import type { Comment, CommentBody } from '@acervo/contract/comment';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sharedKeys } from '../../../lib/query-keys';
 import { commentsApi, type CommentTarget } from '../api/comments-api';
 
 export const commentKeys = {
   all: ['comments'] as const,
   list: (target: CommentTarget) => ['comments', target.kind, target.id] as const,
+  mentionable: (collectionId: string, q: string) => ['comments', 'mentionable', collectionId, q] as const,
 };
+
+/** People to offer after `@` (none while `q` is empty). */
+export function useMentionable(collectionId: string, q: string) {
+  return useQuery({
+    queryKey: commentKeys.mentionable(collectionId, q),
+    queryFn: ({ signal }) => commentsApi.mentionable(collectionId, q, signal),
+    enabled: q.length > 0,
+    staleTime: 60_000,
+  });
+}
 
 /** The comments on a collection or an item, a page at a time (threads oldest first). */
 export function useComments(target: CommentTarget) {
