@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiAs, signIn, signUp, type TestSession } from './support.ts';
 
@@ -15,6 +16,14 @@ async function personIn(browser: Browser, session: TestSession, path: string): P
 }
 
 const commentsOf = (page: Page) => page.getByRole('region', { name: 'Comentários' });
+
+/** axe (WCAG 2.1 A and AA, as e2e/a11y.spec.ts) finds nothing on the page as it is now. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 test('B comments and mentions A, A replies, and A as the owner deletes B’s comment', async ({
   browser,
@@ -36,6 +45,8 @@ test('B comments and mentions A, A replies, and A as the owner deletes B’s com
   const box = brunos.getByLabel('Escreva um comentário');
   // '@' offers the people Bruno may mention here; Ana, the owner, first.
   await box.pressSequentially('Oi @Ana Com');
+  await expect(brunos.getByRole('option', { name: ana.name })).toBeVisible();
+  await expectAccessible(brunoPage);
   await brunos.getByRole('option', { name: ana.name }).click();
   await expect(box).toHaveValue(`Oi @${ana.name} `);
   await box.pressSequentially('veja https://exemplo.com/bacurau.');
@@ -63,6 +74,13 @@ test('B comments and mentions A, A replies, and A as the owner deletes B’s com
   await anas.getByRole('button', { name: 'Responder', exact: true }).last().click();
   const replies = anas.getByRole('list', { name: `Respostas a ${bruno.name}` });
   await expect(replies.getByRole('article', { name: ana.name })).toContainText('Obrigada pela dica!');
+  await expectAccessible(anaPage);
+  // On a 390 px phone the thread fits the width.
+  await anaPage.setViewportSize({ width: 390, height: 844 });
+  await expect(replies.getByRole('article', { name: ana.name })).toBeVisible();
+  expect(
+    await anaPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
 
   // Bruno reads the reply when he opens the page again.
   await brunoPage.reload();
