@@ -40,5 +40,7 @@ export const accountExportSchema = z.object({
   /** Other people's collections the person is an editor or viewer of. */
   collaborations: rows,
   notifications: rows,
+  /** The person's comments, on whichever collection (issue 26). */
+  comments: rows,
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

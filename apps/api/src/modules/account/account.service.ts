@@ -57,6 +57,11 @@ const EXPORT_PARTS = {
     SELECT n.id, n.kind, actor.name AS actor_name, n.collection_id, n.created_at, n.read_at
     FROM notifications n JOIN users actor ON actor.id = n.actor_id
     WHERE n.recipient_id = $1 ORDER BY n.created_at, n.id`,
+  comments: `
+    SELECT cm.id, cm.collection_id, CASE WHEN ${collectionVisibleTo('c', '$1')} THEN c.name END AS collection_name,
+      cm.collection_item_id, cm.parent_id, cm.body, cm.created_at, cm.edited_at
+    FROM comments cm JOIN collections c ON c.id = cm.collection_id
+    WHERE cm.author_id = $1 ORDER BY cm.created_at, cm.id`,
 } as const;
 
 /** Rows per query: a page of collections carries their items (up to 1,000 each). */
@@ -101,7 +106,8 @@ async function* exportChunks(
 
 /**
  * Removes the account and, through the schema's ON DELETE rules, its sessions, collections (with
- * their items, likes and follows), its own follows, likes, collaborations and notifications. The
+ * their items, likes, follows and comments), its own follows, likes, comments, collaborations and
+ * notifications. The
  * counter triggers run for every removed follow and like, so other people's counts follow.
  * Collections it collaborated on stay with their owners; saved copies others made of its
  * collections stay theirs (saved_from_id becomes null). A confirmation mail is queued in the same

@@ -104,6 +104,13 @@ describe('GET /api/v1/user/{user_id}/export', () => {
   it("downloads a JSON file of everything about the person, and only the person's", async () => {
     const { ana, bia, anas, bias, biasPrivate, anasCopy } = await twoPeople();
     const picture = await uploadPicture(ana);
+    for (const [who, id, body] of [
+      [ana, bias.id, 'Comentário da Ana'],
+      [bia, anas.id, 'Comentário da Bia'],
+    ] as const) {
+      const res = await call('POST', `/api/v1/collection/${id}/comments`, who, { body });
+      if (res.statusCode !== 201) throw new Error(`comment: ${res.statusCode} ${res.body}`);
+    }
     const res = await call('GET', `/api/v1/user/${ana.user_id}/export`, ana);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -133,6 +140,13 @@ describe('GET /api/v1/user/{user_id}/export', () => {
     ]);
     expect(data.notifications.length).toBeGreaterThan(0);
     expect(data.notifications.map((n) => n.actor_name)).toContain('Bia Outra');
+    expect(data.comments).toEqual([
+      expect.objectContaining({
+        collection_id: bias.id,
+        collection_name: 'Livros da Bia',
+        body: 'Comentário da Ana',
+      }),
+    ]);
   });
 
   it('streams the file in pages (no Content-Length, every row there, in order) and allows one export per hour (issue 23)', async () => {
