@@ -13,6 +13,7 @@ import { issue } from './validation.ts';
  * - `comment`: `actor` commented on `collection` (yours, or one you follow or collaborate on;
  *   coalesced like likes: one unread notice per collection and actor);
  * - `mention`: `actor` mentioned you in a comment on `collection`;
+ * - `reply`: `actor` replied to your comment on `collection`;
  * - `content_hidden`: an operator hid your `collection` (or one of its items) after a report; the
  *   collection page says why and offers an appeal. No actor: operators are not named;
  * - `complete_profile`: the spec's "Complete seu cadastro" notice. It is not stored: it is listed
@@ -29,6 +30,7 @@ export const NOTIFICATION_KINDS = [
   'content_hidden',
   'comment',
   'mention',
+  'reply',
   'complete_profile',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

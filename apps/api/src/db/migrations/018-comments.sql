@@ -58,8 +58,8 @@ ALTER TABLE social_actions ADD CONSTRAINT social_actions_kind_check
   CHECK (kind IN ('like', 'follow', 'save', 'invite', 'block', 'report', 'comment'));
 
 -- New comments reach the owner and the collection's followers (coalesced per collection and
--- author like likes); a mention reaches the person mentioned.
+-- author like likes); a mention reaches the person mentioned, a reply the author of the comment.
 ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check;
 ALTER TABLE notifications ADD CONSTRAINT notifications_kind_check CHECK (kind IN
   ('new_follower', 'like', 'save', 'collaborator_added', 'item_added', 'item_changed', 'content_hidden',
-   'comment', 'mention'));
+   'comment', 'mention', 'reply'));

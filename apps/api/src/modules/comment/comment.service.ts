@@ -310,6 +310,7 @@ export async function createComment(
     const { collectionId, itemId, guard } = await resolveTarget(tx, target, viewer, true);
     assertCan('comment', guard, viewer);
     if (!guard.comments_enabled) throw commentsClosed();
+    let repliedTo: string | null = null;
     if (input.parent_id) {
       const parent = await loadComment(tx, input.parent_id, viewer);
       if (
@@ -321,6 +322,7 @@ export async function createComment(
         throw validationFailed({ parent_id: issue.invalid });
       }
       if (parent.parent_id !== null) throw validationFailed({ parent_id: issue.commentReplyDepth });
+      repliedTo = parent.author_id;
     }
     await assertNoBlockedTerms(tx, { body: input.body });
     const mentions = await resolveMentions(tx, input.body, collectionId, viewer);
@@ -339,6 +341,10 @@ export async function createComment(
     await charge(tx, viewer, 'comment');
     await notify(tx, { kind: 'comment', actorId: viewer.id, collectionId });
     await notifyMentions(tx, viewer, collectionId, mentions);
+    // The author of the comment replied to hears of it, unless mentioned already.
+    if (repliedTo && !mentions.includes(repliedTo)) {
+      await notify(tx, { kind: 'reply', actorId: viewer.id, recipientId: repliedTo, collectionId });
+    }
     return commentAs(tx, id, viewer);
   });
 }

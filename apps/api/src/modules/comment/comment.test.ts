@@ -285,6 +285,18 @@ describe('comments: notifications', () => {
     expect((await notices(reader)).filter((n) => n.kind === 'comment' || n.kind === 'mention')).toEqual([]);
   });
 
+  it('tells the author of a comment of a reply to it, once', async () => {
+    const { owner, reader, stranger, pub } = await scene();
+    const first = await write(onCollection(pub.id), reader, 'Qual o melhor?');
+    await write(onCollection(pub.id), stranger, 'Bacurau, sem dúvida.', first.id);
+    await write(onCollection(pub.id), owner, '@Igor Santos concordo', first.id);
+    const aboutComments = (await notices(reader)).filter((n) => n.kind !== 'collaborator_added');
+    expect(aboutComments.map((n) => [n.kind, n.actor?.name]).sort()).toEqual([
+      ['mention', 'Helena Prado'],
+      ['reply', 'Joana Lima'],
+    ]);
+  });
+
   it('links mentions to the people named, the longest name winning, and never to someone blocked', async () => {
     const { owner, reader, pub } = await scene();
     const ana = await signUp(app, { name: 'Ana' });

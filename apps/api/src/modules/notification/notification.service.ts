@@ -14,7 +14,8 @@ import { cutPage, decodeCursor, isoUtc, isoUtcMicros } from '../collection/colle
  * - `new_follower`, `collaborator_added`: `recipientId`;
  * - `like`, `save`: the collection's owner;
  * - `item_added`, `item_changed`, `comment`: the collection's followers, collaborators and owner;
- * - `mention`: `recipientId`, mentioned in a comment on `collectionId`.
+ * - `mention`, `reply`: `recipientId`, mentioned in a comment on `collectionId`, or the author of
+ *   the comment replied to.
  * Whatever the kind, the actor is never notified, and a notice about a collection only goes to
  * someone who may read it.
  */
@@ -23,7 +24,7 @@ export type NotifyEvent =
   | { kind: 'like' | 'save'; actorId: string; collectionId: string }
   | { kind: 'collaborator_added'; actorId: string; recipientId: string; collectionId: string }
   | { kind: 'item_added' | 'item_changed' | 'comment'; actorId: string; collectionId: string }
-  | { kind: 'mention'; actorId: string; recipientId: string; collectionId: string };
+  | { kind: 'mention' | 'reply'; actorId: string; recipientId: string; collectionId: string };
 
 type StoredKind = Exclude<NotificationKind, 'complete_profile' | 'content_hidden'>;
 
@@ -56,6 +57,7 @@ const RECIPIENTS: Record<StoredKind, string> = {
   item_changed: TO_FOLLOWERS_AND_OWNER,
   comment: TO_FOLLOWERS_AND_OWNER,
   mention: TO_RECIPIENT_WHO_READS,
+  reply: TO_RECIPIENT_WHO_READS,
 };
 
 /**
