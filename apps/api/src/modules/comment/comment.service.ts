@@ -29,7 +29,7 @@ import {
   personVisibleTo,
 } from '../access/access.sql.ts';
 import { cutPage, decodeCursor, isoUtc, isoUtcMicros } from '../collection/collection.service.ts';
-import { loadItem } from '../collection-item/collection-item.service.ts';
+import { itemNotFound, loadItem } from '../collection-item/collection-item.service.ts';
 import type { ChargeDailyCap } from '../daily-cap/daily-cap.service.ts';
 import { assertNoBlockedTerms } from '../moderation/blocked-terms.ts';
 import { notify } from '../notification/notification.service.ts';
@@ -48,11 +48,13 @@ export const commentsClosed = () =>
 type GuardedTarget = GuardedCollection & { comments_enabled: boolean };
 
 const TARGET_COLLECTION = (lock: boolean) => `
-  SELECT ${guardColumns('c', '$2')}, c.comments_enabled FROM collections c WHERE c.id = $1${lock ? ' FOR SHARE' : ''}`;
+  SELECT ${guardColumns('c', '$2')}, c.comments_enabled FROM collections c WHERE c.id = $1${lock ? ' FOR NO KEY UPDATE OF c' : ''}`;
 
 /**
  * The collection a target belongs to, as the viewer sees it: 404 unless they may read it (an item
- * hidden from them too). With `lock`, the collection row is share-locked for the transaction.
+ * hidden from them too). With `lock`, the collection row is locked as the count trigger will lock
+ * it anyway, but first: comment writes on one collection, and item deletions (which lock it too),
+ * then queue in one order and cannot deadlock (a plain FOR SHARE deadlocked two comments at once).
  */
 async function resolveTarget(
   db: Queryable,
@@ -68,6 +70,11 @@ async function resolveTarget(
     lock ? 'comment_target_lock' : 'comment_target',
   );
   assertCan('read', guard, viewer);
+  // An item deleted while this waited for the lock is a 404, not a foreign-key error.
+  if (lock && target.kind === 'item') {
+    const [item] = await db.query('SELECT 1 FROM collection_items WHERE id = $1', [target.id]);
+    if (!item) throw itemNotFound();
+  }
   return { collectionId, itemId: target.kind === 'item' ? target.id : null, guard: guard! };
 }
 
@@ -312,7 +319,8 @@ export async function createComment(
     if (!guard.comments_enabled) throw commentsClosed();
     let repliedTo: string | null = null;
     if (input.parent_id) {
-      const parent = await loadComment(tx, input.parent_id, viewer);
+      // Locked, so that the comment replied to is not deleted under the reply.
+      const parent = await loadComment(tx, input.parent_id, viewer, true);
       if (
         !parent ||
         !parent.comment_shown ||
@@ -380,6 +388,12 @@ export async function updateComment(db: Db, id: string, viewer: Viewer, body: st
 /** Its author, or the collection's owner, deletes it, and its replies with it. */
 export async function deleteComment(db: Db, id: string, viewer: Viewer): Promise<void> {
   await db.transaction(async (tx) => {
+    // The collection first, in the order comment writes lock (see `resolveTarget`).
+    await tx.query(
+      'SELECT 1 FROM collections c JOIN comments cm ON cm.collection_id = c.id WHERE cm.id = $1 FOR NO KEY UPDATE OF c',
+      [id],
+      'comment_delete_lock',
+    );
     assertCanComment('delete', await loadComment(tx, id, viewer, true), viewer);
     await tx.query('DELETE FROM comments WHERE id = $1', [id], 'comment_delete');
   });

@@ -6,6 +6,7 @@ import { createTestContext, signUp, type TestContext } from '../../test/test-con
 import {
   addCollaborator,
   addItem,
+  concurrently,
   createCollection,
   FILMES,
   type Session,
@@ -226,6 +227,16 @@ describe('comments: text, replies and pages', () => {
     const huge = await call('GET', `${onCollection(pub.id)}?limit=100000`);
     expect(huge.json().data).toHaveLength(8);
     expect((await call('GET', `${onCollection(pub.id)}?cursor=bm9wZQ`)).statusCode).toBe(400);
+  });
+
+  it('takes many comments at once on one collection, none lost, the count exact', async () => {
+    const { owner, pub } = await scene();
+    const people = await Promise.all(Array.from({ length: 6 }, () => signUp(app)));
+    const statuses = await concurrently(6, (i) =>
+      call('POST', onCollection(pub.id), people[i]!, { body: `Comentário ${i}` }),
+    );
+    expect(statuses).toEqual(Array(6).fill(201));
+    expect((await call('GET', `/api/v1/collection/${pub.id}`, owner)).json().data.comments_count).toBe(6);
   });
 
   it('counts comments on the collection and its items on cards and banners', async () => {
