@@ -14,6 +14,7 @@ import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 import { createCaptchaVerifier } from './modules/captcha/captcha.service.ts';
 import { categoryRoutes } from './modules/category/category.routes.ts';
 import { collaboratorRoutes } from './modules/collaborator/collaborator.routes.ts';
+import { commentRoutes } from './modules/comment/comment.routes.ts';
 import { collectionItemRoutes } from './modules/collection-item/collection-item.routes.ts';
 import { registerCategoryPages } from './modules/collection/category-pages.ts';
 import { collectionRoutes } from './modules/collection/collection.routes.ts';
@@ -157,6 +158,7 @@ export async function buildApp({
       await api.register(blockRoutes, { db, config });
       await api.register(moderationRoutes, { db, config });
       await api.register(saveRoutes, { db, config });
+      await api.register(commentRoutes, { db, config });
       await api.register(collaboratorRoutes, { db, config });
       await api.register(pictureRoutes, { db, storage, uploads });
       await api.register(accountRoutes, { db, storage, config });

@@ -125,6 +125,9 @@ export const configSchema = z
     /** Per person, per 24 hours: new blocks and mutes (together), and reports. */
     SOCIAL_DAILY_BLOCKS: z.coerce.number().int().min(1).default(100),
     SOCIAL_DAILY_REPORTS: z.coerce.number().int().min(1).default(20),
+    /** Per person: new comments per 24 hours, and comments written or edited per minute (issue 26). */
+    SOCIAL_DAILY_COMMENTS: z.coerce.number().int().min(1).default(200),
+    COMMENTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     /** Per person, per minute: item additions, changes, deletions and reorders (then 429). */
     ITEM_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     /** Lifetime of a collection's invite link. */

@@ -42,5 +42,7 @@ export const accountExportSchema = z.object({
   notifications: rows,
   /** What the person did that "Seguindo" shows others (issue 26). */
   activity: rows,
+  /** The person's comments, on whichever collection (issue 26). */
+  comments: rows,
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

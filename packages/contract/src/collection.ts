@@ -86,6 +86,10 @@ export const collectionSchema = z.object({
   private: z.boolean(),
   followers: z.int(),
   likes: z.int(),
+  /** Comments on the collection and its items that anyone may see (moderation-hidden ones aside). */
+  comments_count: z.int(),
+  /** Whether new comments are accepted (the owner may turn them off; old ones stay readable). */
+  comments_enabled: z.boolean(),
   location: z.string(),
   /** ISO 8601 UTC instant of the last change to the collection or its items. */
   last_updated: z.string(),

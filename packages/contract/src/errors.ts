@@ -60,6 +60,8 @@ export const errorCodes = [
   'REPORT_NOT_OPEN',
   /** 400 for an appeal link that is unknown or already used. */
   'APPEAL_INVALID',
+  /** 403 when writing a comment on a collection whose owner turned comments off. */
+  'COMMENTS_CLOSED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -10,6 +10,10 @@ import { issue } from './validation.ts';
  * - `collaborator_added`: `actor` made you a collaborator of `collection`;
  * - `item_added` / `item_changed`: `actor` added / changed items of a `collection` you follow or
  *   collaborate on (coalesced: at most one unread notice per collection and actor an hour);
+ * - `comment`: `actor` commented on `collection` (yours, or one you follow or collaborate on;
+ *   coalesced like likes: one unread notice per collection and actor);
+ * - `mention`: `actor` mentioned you in a comment on `collection`;
+ * - `reply`: `actor` replied to your comment on `collection`;
  * - `content_hidden`: an operator hid your `collection` (or one of its items) after a report; the
  *   collection page says why and offers an appeal. No actor: operators are not named;
  * - `complete_profile`: the spec's "Complete seu cadastro" notice. It is not stored: it is listed
@@ -24,6 +28,9 @@ export const NOTIFICATION_KINDS = [
   'item_added',
   'item_changed',
   'content_hidden',
+  'comment',
+  'mention',
+  'reply',
   'complete_profile',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -75,6 +75,9 @@ export const validationCodes = [
   'reportTargetInvalid',
   'moderationActionInvalid',
   'blockedTerm',
+  // Comments
+  'commentRequired',
+  'commentReplyDepth',
   // Search
   'searchQueryRequired',
   'searchQueryTooShort',

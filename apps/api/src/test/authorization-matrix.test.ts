@@ -401,6 +401,58 @@ const MATRIX: Record<string, Row> = {
     public: [401, 403, 403, 201, 201],
     changes: 'collections',
   },
+  // Comments (issue 26): read and written by whoever may read the collection; edited by their
+  // author (here the owner), deleted by their author or the collection's owner.
+  'GET /api/v1/collection/:id/comments': {
+    url: (w, v) => `${c(w, v)}/comments`,
+    private: [404, 404, 200, 200, 200],
+    public: everyone(200),
+  },
+  'POST /api/v1/collection/:id/comments': {
+    url: (w, v) => `${c(w, v)}/comments`,
+    body: () => ({ body: 'Que coleção!' }),
+    private: [401, 404, 201, 201, 201],
+    public: signedIn(201),
+  },
+  'GET /api/v1/collection_items/:item/comments': {
+    url: (w, v) => `${item(w, v)}/comments`,
+    private: [404, 404, 200, 200, 200],
+    public: everyone(200),
+  },
+  'POST /api/v1/collection_items/:item/comments': {
+    url: (w, v) => `${item(w, v)}/comments`,
+    body: () => ({ body: 'Que item!' }),
+    private: [401, 404, 201, 201, 201],
+    public: signedIn(201),
+  },
+  'PUT /api/v1/comments/:id': {
+    url: (w, v) => `/api/v1/comments/${w[v].comment.id}`,
+    body: () => ({ body: 'Mudei de ideia' }),
+    private: [401, 404, 403, 403, 200],
+    public: [401, 403, 403, 403, 200],
+  },
+  'DELETE /api/v1/comments/:id': {
+    url: (w, v) => `/api/v1/comments/${w[v].comment.id}`,
+    private: [401, 404, 403, 403, 200],
+    public: [401, 403, 403, 403, 200],
+    changes: 'between',
+  },
+  'GET /api/v1/collection/:id/mentionable': {
+    url: (w, v) => `${c(w, v)}/mentionable?q=pessoa`,
+    private: [401, 404, 200, 200, 200],
+    public: signedIn(200),
+  },
+  'PUT /api/v1/collection/:id/comments_enabled': {
+    url: (w, v) => `${c(w, v)}/comments_enabled`,
+    private: [401, 404, 403, 403, 200],
+    public: [401, 403, 403, 403, 200],
+  },
+  'DELETE /api/v1/collection/:id/comments_enabled': {
+    url: (w, v) => `${c(w, v)}/comments_enabled`,
+    private: [401, 404, 403, 403, 200],
+    public: [401, 403, 403, 403, 200],
+    changes: 'collections',
+  },
   // Collaborators and invitations
   'GET /api/v1/collection/:id/collaborators': {
     url: (w, v) => `${c(w, v)}/collaborators`,

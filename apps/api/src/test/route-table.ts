@@ -45,7 +45,9 @@ export async function appWithRouteTable(
           'SOCIAL_DAILY_INVITES',
           'SOCIAL_DAILY_BLOCKS',
           'SOCIAL_DAILY_REPORTS',
+          'SOCIAL_DAILY_COMMENTS',
           'ITEM_WRITES_PER_MINUTE',
+          'COMMENTS_PER_MINUTE',
         ].map((name) => [name, '100000']),
       ),
     }),
@@ -70,7 +72,8 @@ export async function appWithRouteTable(
 }
 
 /**
- * Four people and what they share: `owner` owns a private and a public collection (one item each),
+ * Four people and what they share: `owner` owns a private and a public collection (one item and
+ * one comment of the owner's each),
  * `viewer` and `editor` collaborate on both, `stranger` is only signed in; plus an invite link and
  * the id of the owner's session.
  */
@@ -100,7 +103,14 @@ export async function shareCollections(
     const item = await addItem(app, owner, collection.id);
     await addCollaborator(app, owner, collection.id, viewer, 'viewer');
     await addCollaborator(app, owner, collection.id, editor, 'editor');
-    return { collection, item };
+    const comment = await app.inject({
+      method: 'POST',
+      url: `/api/v1/collection/${collection.id}/comments`,
+      headers: owner.auth,
+      payload: { body: 'Um comentário do dono' },
+    });
+    if (comment.statusCode !== 201) throw new Error(`comment failed: ${comment.statusCode} ${comment.body}`);
+    return { collection, item, comment: (comment.json() as { data: { id: string } }).data };
   };
   const [privateOne, publicOne] = [await make(true), await make(false)];
   const invite = await app.inject({

@@ -73,7 +73,12 @@ export type ErrorContext =
   | 'emailResend'
   // Seguindo (issue 26)
   | 'timeline'
-  | 'profileActivity';
+  | 'profileActivity'
+  // Comments (issue 26)
+  | 'comments'
+  | 'commentWrite'
+  | 'commentDelete'
+  | 'commentsSwitch';
 
 /**
  * A 2xx whose body lacks what the screen needs (e.g. no id after a create). The spec has texts for
@@ -107,6 +112,7 @@ const LOAD_KEYS: Partial<Record<ErrorContext, { failed: TextKey; notFound?: Text
   moderationQueue: { failed: 'safety.admin.loadFailed' },
   timeline: { failed: 'timeline.loadFailed' },
   profileActivity: { failed: 'timeline.profileLoadFailed' },
+  comments: { failed: 'comments.loadFailed' },
 };
 
 /**
@@ -180,6 +186,9 @@ const ACTION_KEYS: Partial<
     byCode: { APPEAL_INVALID: 'safety.appealPage.invalid' },
   },
   moderationAction: { failed: 'safety.admin.failed' },
+  commentWrite: { failed: 'comments.writeFailed', byCode: { COMMENTS_CLOSED: 'comments.closed' } },
+  commentDelete: { failed: 'comments.deleteFailed' },
+  commentsSwitch: { failed: 'comments.switchFailed' },
   // A wrong password is also marked on its field.
   accountDelete: {
     failed: 'errors.accountDeleteFailed',
@@ -228,9 +237,10 @@ export function errorMessageKey(error: unknown, context: ErrorContext): TextKey 
   if (load) return status === 404 && load.notFound ? load.notFound : load.failed;
   const write = WRITE_KEYS[context];
   if (write) return refused(status) ? write.refused : write.unexpected;
-  // A picture refused for what it is (too many pixels, issue 23) says so, not only that it failed.
+  // A picture refused for what it is (too many pixels, issue 23) says so, not only that it failed;
+  // so does a comment (a blocked term, a reply to a reply: issue 26).
   const field = error instanceof ApiError ? Object.values(error.fields ?? {})[0] : undefined;
-  if (context === 'pictureUpload' && code === 'VALIDATION_FAILED' && field)
+  if ((context === 'pictureUpload' || context === 'commentWrite') && code === 'VALIDATION_FAILED' && field)
     return knownKey(`validation.${field}`, 'validation.invalid');
   const action = ACTION_KEYS[context];
   if (action) return (code && action.byCode?.[code]) ?? action.failed;

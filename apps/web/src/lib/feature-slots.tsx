@@ -18,6 +18,8 @@ export type CollectionSlots = {
   ownerNotice?: ComponentType<{ collection: Collection }>;
   /** On an item's page: the same for the item. */
   itemSafety?: ComponentType<{ item: CollectionItem; collection: Collection }>;
+  /** Under a collection's items, and on an item's page: 'Comentários' (features/comments). */
+  comments?: ComponentType<{ collection: Collection; item?: CollectionItem }>;
 };
 
 const SlotsContext = createContext<CollectionSlots>({});

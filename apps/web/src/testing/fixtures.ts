@@ -22,6 +22,8 @@ export function aCollection(overrides: Partial<Collection> = {}): Collection {
     private: false,
     followers: 0,
     likes: 0,
+    comments_count: 0,
+    comments_enabled: true,
     location: 'Brasil',
     last_updated: '2026-03-05T12:00:00.000Z',
     created_at: '2026-03-01T12:00:00.000Z',

@@ -41,6 +41,8 @@ export interface Viewer {
 const ALLOWED = {
   /** Like it, or save a copy of it or of its items. */
   react: ['owner', 'editor', 'viewer', 'stranger'],
+  /** Comment on it or its items, when its owner accepts comments (issue 26). */
+  comment: ['owner', 'editor', 'viewer', 'stranger'],
   /** Follow it to hear about its changes: not one's own. */
   follow: ['editor', 'viewer', 'stranger'],
   /** See who collaborates on it, or leave it. */
@@ -159,6 +161,39 @@ export function assertCanSeePerson(person: GuardedPerson | undefined, viewer: Vi
 /** An item hidden by an operator is seen by its collection's owner only (marked, with why). */
 export const itemShown = (item: { item_hidden: boolean }, role: CollectionRole): boolean =>
   !item.item_hidden || role === 'owner';
+
+/**
+ * A comment on a collection, as the viewer sees it: `comment_shown` from `commentShownTo`.
+ * Its author edits it; its author or the collection's owner deletes it.
+ */
+export interface GuardedComment {
+  author_id: string;
+  comment_shown: boolean;
+}
+
+export const commentNotFound = () => new AppError(404, 'NOT_FOUND', 'Comentário não encontrado.');
+
+export const canEditComment = (comment: GuardedComment, viewer: Viewer | null): boolean =>
+  viewer !== null && comment.author_id === viewer.id;
+
+export const canDeleteComment = (comment: GuardedComment, role: CollectionRole, viewer: Viewer | null) =>
+  canEditComment(comment, viewer) || (viewer !== null && role === 'owner');
+
+/**
+ * Throws unless the viewer may see the comment (404, as if it did not exist) and, for `edit` and
+ * `delete`, do that to it (403). The collection's read rule comes first (`assertCan`).
+ */
+export function assertCanComment(
+  action: 'read' | 'edit' | 'delete',
+  comment: (GuardedComment & GuardedCollection) | undefined,
+  viewer: Viewer | null,
+): CollectionRole {
+  if (!comment || !comment.comment_shown || !can('read', comment, viewer)) throw commentNotFound();
+  const role = roleOf(comment, viewer);
+  if (action === 'edit' && !canEditComment(comment, viewer)) throw forbidden();
+  if (action === 'delete' && !canDeleteComment(comment, role, viewer)) throw forbidden();
+  return role;
+}
 
 export const accountSuspended = () =>
   new AppError(

@@ -105,6 +105,27 @@ export const imageIsPublic = (imageParam: string) =>
             WHERE i.image_id = ${imageParam} AND ${itemListed('i')} AND ${collectionListed('c')})
     OR EXISTS (SELECT 1 FROM collections c WHERE c.cover_image_id = ${imageParam} AND ${collectionListed('c')}))`;
 
+/**
+ * A comment (`commentAlias`) on a collection the viewer may read, shown to them (issue 26): their
+ * own always (marked when hidden); anyone else's unless an operator hid it, its author is
+ * suspended, or a block stands between its author and the viewer.
+ */
+export const commentShownTo = (commentAlias: string, viewer: string) =>
+  `(coalesce(${commentAlias}.author_id = ${viewer}, false) OR (${commentAlias}.hidden_reason IS NULL
+    AND NOT ${suspended(`${commentAlias}.author_id`)} AND NOT ${blockedBetween(`${commentAlias}.author_id`, viewer)}))`;
+
+/** Why an operator hid the comment, for its author only. */
+export const commentHiddenReasonFor = (commentAlias: string, viewer: string) =>
+  `CASE WHEN coalesce(${commentAlias}.author_id = ${viewer}, false) THEN ${commentAlias}.hidden_reason END`;
+
+/**
+ * Whom a writer may mention in a comment on collection `collectionAlias`: people the writer may
+ * see who may read the collection (so a mention never tells anyone of a private collection).
+ */
+export const mentionableBy = (userAlias: string, collectionAlias: string, writer: string) =>
+  `(${userAlias}.id <> ${writer} AND ${personVisibleTo(userAlias, writer)}
+    AND ${collectionVisibleTo(collectionAlias, `${userAlias}.id`)})`;
+
 /** An account that may hold sessions: not suspended. */
 export const accountActive = (userAlias: string) => `${userAlias}.suspended_at IS NULL`;
 

@@ -63,6 +63,11 @@ const EXPORT_PARTS = {
       a.item_id, a.created_at
     FROM activities a JOIN collections c ON c.id = a.collection_id
     WHERE a.actor_id = $1 ORDER BY a.created_at, a.id`,
+  comments: `
+    SELECT cm.id, cm.collection_id, CASE WHEN ${collectionVisibleTo('c', '$1')} THEN c.name END AS collection_name,
+      cm.collection_item_id, cm.parent_id, cm.body, cm.created_at, cm.edited_at
+    FROM comments cm JOIN collections c ON c.id = cm.collection_id
+    WHERE cm.author_id = $1 ORDER BY cm.created_at, cm.id`,
 } as const;
 
 /** Rows per query: a page of collections carries their items (up to 1,000 each). */
@@ -107,7 +112,8 @@ async function* exportChunks(
 
 /**
  * Removes the account and, through the schema's ON DELETE rules, its sessions, collections (with
- * their items, likes and follows), its own follows, likes, collaborations and notifications. The
+ * their items, likes, follows and comments), its own follows, likes, comments, collaborations and
+ * notifications. The
  * counter triggers run for every removed follow and like, so other people's counts follow.
  * Collections it collaborated on stay with their owners; saved copies others made of its
  * collections stay theirs (saved_from_id becomes null). A confirmation mail is queued in the same

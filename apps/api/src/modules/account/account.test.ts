@@ -104,6 +104,13 @@ describe('GET /api/v1/user/{user_id}/export', () => {
   it("downloads a JSON file of everything about the person, and only the person's", async () => {
     const { ana, bia, anas, bias, biasPrivate, anasCopy } = await twoPeople();
     const picture = await uploadPicture(ana);
+    for (const [who, id, body] of [
+      [ana, bias.id, 'Comentário da Ana'],
+      [bia, anas.id, 'Comentário da Bia'],
+    ] as const) {
+      const res = await call('POST', `/api/v1/collection/${id}/comments`, who, { body });
+      if (res.statusCode !== 201) throw new Error(`comment: ${res.statusCode} ${res.body}`);
+    }
     const res = await call('GET', `/api/v1/user/${ana.user_id}/export`, ana);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -139,6 +146,13 @@ describe('GET /api/v1/user/{user_id}/export', () => {
       'item_added Segredos da Bia',
       'collection_liked Livros da Bia',
       'collection_saved Livros da Bia',
+    ]);
+    expect(data.comments).toEqual([
+      expect.objectContaining({
+        collection_id: bias.id,
+        collection_name: 'Livros da Bia',
+        body: 'Comentário da Ana',
+      }),
     ]);
   });
 

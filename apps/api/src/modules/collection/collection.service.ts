@@ -85,6 +85,7 @@ const collectionColumns = (itemsLimit: string, viewerParam: string) => `
   (SELECT u.name FROM users u WHERE u.id = c.user_id) AS owner_name,
   (SELECT u.picture FROM users u WHERE u.id = c.user_id) AS owner_picture, c.category_id,
   (SELECT cat.name FROM categories cat WHERE cat.id = c.category_id) AS category_name, c.followers_count AS followers, c.likes_count AS likes,
+  c.comments_count, c.comments_enabled,
   c.location, ${isoUtc('c.updated_at')} AS last_updated, ${isoUtc('c.created_at')} AS created_at,
   (SELECT count(*)::int FROM collection_items i WHERE i.collection_id = c.id AND ${itemShownTo('i', 'c', viewerParam)}) AS items_count,
   coalesce((

@@ -21,6 +21,7 @@ import {
   isoUtcMicros,
 } from '../collection/collection.service.ts';
 import { loadItem } from '../collection-item/collection-item.service.ts';
+import { findCommentAuthor } from '../comment/comment.service.ts';
 import type { ChargeDailyCap } from '../daily-cap/daily-cap.service.ts';
 import { enqueueMail, type MailLocale } from '../mail/mail.service.ts';
 import { assertPersonVisible } from '../user/user.service.ts';
@@ -62,9 +63,8 @@ async function findTarget(
       case 'user':
         await assertPersonVisible(db, id, viewer);
         return { ownerId: id };
-      // Comments come with issue 26; until then there is none to report.
       case 'comment':
-        return undefined;
+        return { ownerId: await findCommentAuthor(db, id, viewer) };
     }
   };
   const target = await seen().catch((err: unknown) => {
@@ -125,9 +125,9 @@ interface AdminReportRow extends Omit<AdminReport, 'target' | 'reporter'> {
 const queueSql = (withCursor: boolean) => `
   SELECT ${REPORT_COLUMNS}, r.details, r.resolution_note, r.appeal_text, r.earlier_action,
     rep.id AS reporter_id, rep.name AS reporter_name, owner.id AS owner_id, owner.name AS owner_name,
-    coalesce(tc.name, ti.name, tu.name) AS target_name,
-    CASE WHEN r.target_type = 'user' THEN NULL ELSE coalesce(tc.description, ti.description) END AS target_description,
-    coalesce(tc.hidden_reason, ti.hidden_reason) IS NOT NULL AS target_hidden,
+    coalesce(tc.name, ti.name, tu.name, left(tm.body, 80)) AS target_name,
+    CASE WHEN r.target_type = 'user' THEN NULL ELSE coalesce(tc.description, ti.description, tm.body) END AS target_description,
+    coalesce(tc.hidden_reason, ti.hidden_reason, tm.hidden_reason) IS NOT NULL AS target_hidden,
     coalesce(owner.suspended_at IS NOT NULL, false) AS owner_suspended,
     (SELECT count(*)::int FROM reports o
      WHERE o.target_type = r.target_type AND o.target_id = r.target_id AND o.status = 'open') AS reports_on_target,
@@ -138,6 +138,7 @@ const queueSql = (withCursor: boolean) => `
   LEFT JOIN collections tc ON r.target_type = 'collection' AND tc.id = r.target_id
   LEFT JOIN collection_items ti ON r.target_type = 'item' AND ti.id = r.target_id
   LEFT JOIN users tu ON r.target_type = 'user' AND tu.id = r.target_id
+  LEFT JOIN comments tm ON r.target_type = 'comment' AND tm.id = r.target_id
   WHERE r.status = $1
     ${withCursor ? 'AND (coalesce(r.appealed_at, r.created_at), r.id) < ($3::timestamptz, $4)' : ''}
   ORDER BY coalesce(r.appealed_at, r.created_at) DESC, r.id DESC
@@ -206,22 +207,25 @@ async function ownerForMail(tx: Queryable, id: string | null): Promise<MailOwner
   return row;
 }
 
-/** Hides (reason) or shows again (null) the reported collection or item; returns what it was. */
+const HIDE_SQL: Record<Exclude<Report['target_type'], 'user'>, string> = {
+  collection: 'UPDATE collections SET hidden_reason = $2 WHERE id = $1 RETURNING name, id AS collection_id',
+  item: 'UPDATE collection_items SET hidden_reason = $2 WHERE id = $1 RETURNING name, collection_id',
+  // A comment is named by the start of its text (issue 26).
+  comment: `UPDATE comments SET hidden_reason = $2 WHERE id = $1
+    RETURNING left(body, 80) AS name, collection_id, collection_item_id`,
+};
+
+/** Hides (reason) or shows again (null) the reported collection, item or comment; returns what it was. */
 async function setHidden(
   tx: Queryable,
   report: LockedReport,
   reason: string | null,
-): Promise<{ name: string; collection_id: string } | undefined> {
-  const [row] =
-    report.target_type === 'collection'
-      ? await tx.query<{ name: string; collection_id: string }>(
-          'UPDATE collections SET hidden_reason = $2 WHERE id = $1 RETURNING name, id AS collection_id',
-          [report.target_id, reason],
-        )
-      : await tx.query<{ name: string; collection_id: string }>(
-          'UPDATE collection_items SET hidden_reason = $2 WHERE id = $1 RETURNING name, collection_id',
-          [report.target_id, reason],
-        );
+): Promise<{ name: string; collection_id: string; collection_item_id?: string | null } | undefined> {
+  if (report.target_type === 'user') return undefined;
+  const [row] = await tx.query<{ name: string; collection_id: string; collection_item_id?: string | null }>(
+    HIDE_SQL[report.target_type],
+    [report.target_id, reason],
+  );
   return row;
 }
 
@@ -280,7 +284,7 @@ export async function resolveReport(
     if (!report) throw reportNotFound();
     if (report.status !== 'open') throw reportNotOpen();
     const { action } = body;
-    if (action === 'hide' && (report.target_type === 'user' || report.target_type === 'comment')) {
+    if (action === 'hide' && report.target_type === 'user') {
       throw validationFailed({ action: issue.moderationActionInvalid });
     }
     const owner = await ownerForMail(tx, report.target_owner_id);
@@ -300,10 +304,10 @@ export async function resolveReport(
         );
       }
       if (hidden && owner) {
-        const path =
-          report.target_type === 'item'
-            ? `/lists/${hidden.collection_id}/items/${report.target_id}`
-            : `/lists/${hidden.collection_id}`;
+        const itemId = report.target_type === 'item' ? report.target_id : hidden.collection_item_id;
+        const path = itemId
+          ? `/lists/${hidden.collection_id}/items/${itemId}`
+          : `/lists/${hidden.collection_id}`;
         await enqueueMail(tx, {
           to: owner.email,
           locale: owner.locale,

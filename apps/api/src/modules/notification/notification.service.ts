@@ -13,7 +13,9 @@ import { cutPage, decodeCursor, isoUtc, isoUtcMicros } from '../collection/colle
  * Something happened that someone else should hear about. Who hears it follows from the event:
  * - `new_follower`, `collaborator_added`: `recipientId`;
  * - `like`, `save`: the collection's owner;
- * - `item_added`, `item_changed`: the collection's followers and its owner.
+ * - `item_added`, `item_changed`, `comment`: the collection's followers, collaborators and owner;
+ * - `mention`, `reply`: `recipientId`, mentioned in a comment on `collectionId`, or the author of
+ *   the comment replied to.
  * Whatever the kind, the actor is never notified, and a notice about a collection only goes to
  * someone who may read it.
  */
@@ -21,7 +23,8 @@ export type NotifyEvent =
   | { kind: 'new_follower'; actorId: string; recipientId: string }
   | { kind: 'like' | 'save'; actorId: string; collectionId: string }
   | { kind: 'collaborator_added'; actorId: string; recipientId: string; collectionId: string }
-  | { kind: 'item_added' | 'item_changed'; actorId: string; collectionId: string };
+  | { kind: 'item_added' | 'item_changed' | 'comment'; actorId: string; collectionId: string }
+  | { kind: 'mention' | 'reply'; actorId: string; recipientId: string; collectionId: string };
 
 type StoredKind = Exclude<NotificationKind, 'complete_profile' | 'content_hidden'>;
 
@@ -39,16 +42,22 @@ const TO_FOLLOWERS_AND_OWNER = `
   WHERE c.id = ev.collection_id AND ${collectionVisibleTo('c', 'r.user_id')}`;
 
 /** Who hears of an event: `SELECT recipient_id, collection_id` over the event row `ev`. */
+// Only someone who may read the collection: a mention never tells of a private one.
+const TO_RECIPIENT_WHO_READS = `
+    SELECT u.id AS recipient_id, c.id AS collection_id FROM users u JOIN collections c ON c.id = ev.collection_id
+    WHERE u.id = ev.recipient_id AND ${collectionVisibleTo('c', 'u.id')}`;
+
 const RECIPIENTS: Record<StoredKind, string> = {
   // Through `users`: an account deleted meanwhile is nobody to tell, not a foreign-key error.
   new_follower: `SELECT u.id AS recipient_id, NULL::text AS collection_id FROM users u WHERE u.id = ev.recipient_id`,
   like: TO_OWNER,
   save: TO_OWNER,
-  collaborator_added: `
-    SELECT u.id AS recipient_id, c.id AS collection_id FROM users u JOIN collections c ON c.id = ev.collection_id
-    WHERE u.id = ev.recipient_id AND ${collectionVisibleTo('c', 'u.id')}`,
+  collaborator_added: TO_RECIPIENT_WHO_READS,
   item_added: TO_FOLLOWERS_AND_OWNER,
   item_changed: TO_FOLLOWERS_AND_OWNER,
+  comment: TO_FOLLOWERS_AND_OWNER,
+  mention: TO_RECIPIENT_WHO_READS,
+  reply: TO_RECIPIENT_WHO_READS,
 };
 
 /**

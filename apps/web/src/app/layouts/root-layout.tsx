@@ -60,6 +60,20 @@ const CollectionHiddenNotice = lazySlot(
 const ItemSafety = lazySlot(
   async () => (await import('../../features/safety/components/content-safety')).ItemSafety,
 );
+/**
+ * 'Comentários' (features/comments) with 'Denunciar' on each comment (features/safety): the two
+ * features meet here, since neither imports the other.
+ */
+const CollectionComments = lazySlot(async () => {
+  const [{ CommentsSection }, { ReportButton }] = await Promise.all([
+    import('../../features/comments/components/comments-section'),
+    import('../../features/safety/components/report-dialog'),
+  ]);
+  const Report = ({ id }: { id: string }) => <ReportButton type="comment" id={id} size="sm" />;
+  return function Comments(props: Omit<ComponentProps<typeof CommentsSection>, 'report'>) {
+    return <CommentsSection {...props} report={Report} />;
+  };
+});
 
 // Mounted after the first render anyway, and drawing nothing for most visitors: out of the first
 // pages' JavaScript.
@@ -70,13 +84,14 @@ const PageViewTracker = lazySlot(
   async () => (await import('../../features/analytics/components/page-view-tracker')).PageViewTracker,
 );
 
-/** The social controls on every collection card and banner (issue 8), reports (issue 23). */
+/** The social controls on every collection card and banner (issue 8), reports (issue 23), comments (issue 26). */
 const collectionSlots: CollectionSlots = {
   cardActions: CollectionCardActions,
   bannerActions: CollectionBannerActions,
   bannerSafety: CollectionReport,
   ownerNotice: CollectionHiddenNotice,
   itemSafety: ItemSafety,
+  comments: CollectionComments,
 };
 
 /**

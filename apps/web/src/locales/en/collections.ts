@@ -15,6 +15,8 @@ export const collections: (typeof pt)['collections'] = {
     empty: 'This collection has no items yet.',
     itemsCount_one: '{{count}} item',
     itemsCount_other: '{{count}} items',
+    commentsCount_one: '{{count}} comment',
+    commentsCount_other: '{{count}} comments',
     open: 'View collection',
     private: 'Private',
     hidden: 'Hidden by moderation',
@@ -63,6 +65,7 @@ export const collections: (typeof pt)['collections'] = {
   view: {
     followers: 'followers',
     likes: 'likes',
+    comments: 'comments',
     createdBy: 'Created by',
     category: 'Category',
     location: 'Location',

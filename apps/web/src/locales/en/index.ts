@@ -2,6 +2,7 @@ import type { Catalog } from '../types';
 import { analytics } from './analytics';
 import { auth } from './auth';
 import { collections } from './collections';
+import { comments } from './comments';
 import { common } from './common';
 import { errors } from './errors';
 import { legal } from './legal';
@@ -26,6 +27,7 @@ export const en: Catalog = {
   legal,
   onboarding,
   collections,
+  comments,
   users,
   social,
   notifications,

@@ -25,6 +25,9 @@ export const notifications: Catalog['notifications'] = {
     collaborator_added: '{{actor}} asked you to collaborate on the collection “{{collection}}”.',
     item_added: '{{actor}} added items to the collection “{{collection}}”.',
     item_changed: '{{actor}} changed items of the collection “{{collection}}”.',
+    comment: '{{actor}} commented on the collection “{{collection}}”.',
+    mention: '{{actor}} mentioned you in a comment on the collection “{{collection}}”.',
+    reply: '{{actor}} replied to your comment on the collection “{{collection}}”.',
     content_hidden:
       'Our team hid something of yours in “{{collection}}” after a report. Open it to see why and ask for a review.',
   },

@@ -32,7 +32,7 @@ export const users: (typeof pt)['users'] = {
   },
   dataExport: {
     title: 'Download your data',
-    body: 'A JSON file with everything Acervo keeps about you: account, collections, items, people and collections you follow, likes, saved copies, collaborations and notifications.',
+    body: 'A JSON file with everything Acervo keeps about you: account, collections, items, people and collections you follow, likes, saved copies, collaborations, notifications and comments.',
     button: 'Download my data',
     busy: 'Preparing the file...',
   },

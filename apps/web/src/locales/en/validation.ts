@@ -66,6 +66,9 @@ export const validation: Catalog['validation'] = {
   moderationActionInvalid: 'Choose an action: dismiss, hide or suspend.',
   blockedTerm: 'This text contains a term that is not allowed. Change it and try again.',
 
+  commentRequired: 'Write your comment.',
+  commentReplyDepth: 'You can reply to a comment, not to a reply.',
+
   searchQueryRequired: 'Type what you are looking for.',
 
   searchQueryTooShort: 'Type at least 2 letters or digits.',

@@ -14,6 +14,8 @@ export const collections = {
     empty: 'Esta coleção ainda não possui itens.',
     itemsCount_one: '{{count}} item',
     itemsCount_other: '{{count}} itens',
+    commentsCount_one: '{{count}} comentário',
+    commentsCount_other: '{{count}} comentários',
     open: 'Ver coleção',
     private: 'Privada',
     hidden: 'Oculto pela moderação',
@@ -63,6 +65,7 @@ export const collections = {
   view: {
     followers: 'seguidores',
     likes: 'curtidas',
+    comments: 'comentários',
     createdBy: 'Criada por',
     category: 'Categoria',
     location: 'Localização',

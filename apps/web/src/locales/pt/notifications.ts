@@ -23,6 +23,9 @@ export const notifications = {
     collaborator_added: '{{actor}} chamou você para colaborar na coleção “{{collection}}”.',
     item_added: '{{actor}} adicionou itens à coleção “{{collection}}”.',
     item_changed: '{{actor}} alterou itens da coleção “{{collection}}”.',
+    comment: '{{actor}} comentou na coleção “{{collection}}”.',
+    mention: '{{actor}} mencionou você num comentário da coleção “{{collection}}”.',
+    reply: '{{actor}} respondeu ao seu comentário na coleção “{{collection}}”.',
     content_hidden:
       'A nossa equipe ocultou um conteúdo seu em “{{collection}}” depois de uma denúncia. Abra para ver o motivo e pedir revisão.',
   },

@@ -31,7 +31,7 @@ export const users = {
   },
   dataExport: {
     title: 'Baixar os seus dados',
-    body: 'Um arquivo JSON com tudo o que o Acervo guarda sobre você: conta, coleções, itens, pessoas e coleções que você segue, curtidas, cópias salvas, colaborações e notificações.',
+    body: 'Um arquivo JSON com tudo o que o Acervo guarda sobre você: conta, coleções, itens, pessoas e coleções que você segue, curtidas, cópias salvas, colaborações, notificações e comentários.',
     button: 'Baixar meus dados',
     busy: 'Preparando o arquivo...',
   },

@@ -72,6 +72,9 @@ export const validation = {
   moderationActionInvalid: 'Escolha uma ação: arquivar, ocultar ou suspender.',
   blockedTerm: 'Este texto contém um termo não permitido. Altere-o e tente novamente.',
 
+  commentRequired: 'Escreva o seu comentário.',
+  commentReplyDepth: 'Só é possível responder a um comentário, não a uma resposta.',
+
   searchQueryRequired: 'Digite o que deseja buscar.',
 
   searchQueryTooShort: 'Digite ao menos 2 letras ou números.',

@@ -59,6 +59,9 @@ export function CollectionBanner({
               <span>
                 <strong>{collection.likes}</strong> {t('collections.view.likes')}
               </span>
+              <span>
+                <strong>{collection.comments_count}</strong> {t('collections.view.comments')}
+              </span>
             </p>
           </div>
           {children ? (

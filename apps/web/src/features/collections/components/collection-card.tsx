@@ -80,6 +80,9 @@ export function CollectionCard({
           <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mt-2">
             <span className="small text-body-secondary">
               {t('collections.card.itemsCount', { count: collection.items_count })}
+              {collection.comments_count > 0
+                ? ` · ${t('collections.card.commentsCount', { count: collection.comments_count })}`
+                : null}
             </span>
             <Link to={`/lists/${collection.id}`} className="btn btn-sm btn-outline-primary">
               {t('collections.card.open')}

@@ -112,6 +112,7 @@ function LoadedView({ collection, userId }: { collection: Collection; userId: st
     bannerActions: BannerActions,
     bannerSafety: BannerSafety,
     ownerNotice: OwnerNotice,
+    comments: Comments,
   } = useCollectionSlots();
   const owner = userId !== null && collection.user_id === userId;
   const editor = userId !== null && mayEditItems(collection, userId);
@@ -165,6 +166,7 @@ function LoadedView({ collection, userId }: { collection: Collection; userId: st
           onLoadMore={loadMore}
         />
       </section>
+      {Comments ? <Comments collection={collection} /> : null}
       {userId ? null : <JoinCallout />}
     </>
   );

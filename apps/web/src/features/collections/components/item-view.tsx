@@ -33,6 +33,7 @@ export function ItemView({ collectionId, itemId }: { collectionId: string; itemI
   const list = collection.data!;
   const owner = mayEditItems(list, user?.userId);
   const ItemSafety = slots.itemSafety;
+  const Comments = slots.comments;
   return (
     <>
       <div className="container py-4 py-lg-5">
@@ -105,6 +106,7 @@ export function ItemView({ collectionId, itemId }: { collectionId: string; itemI
           {t('collections.item.viewBack')}
         </Link>
       </div>
+      {Comments ? <Comments collection={list} item={data} /> : null}
       {user ? null : <JoinCallout />}
     </>
   );

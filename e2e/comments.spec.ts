@@ -1,0 +1,101 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { apiAs, signIn, signUp, type TestSession } from './support.ts';
+
+/**
+ * Issue 26 in the browser: two people comment on a collection (one mentions the other, chosen
+ * from the '@' suggestions, the other replies), and the owner deletes a comment; each sees what
+ * the other did once their page reads it again.
+ */
+
+async function personIn(browser: Browser, session: TestSession, path: string): Promise<Page> {
+  const context = await browser.newContext({ locale: 'pt-BR' });
+  const page = await context.newPage();
+  await signIn(page, session, path);
+  return page;
+}
+
+const commentsOf = (page: Page) => page.getByRole('region', { name: 'Comentários' });
+
+/** axe (WCAG 2.1 A and AA, as e2e/a11y.spec.ts) finds nothing on the page as it is now. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('B comments and mentions A, A replies, and A as the owner deletes B’s comment', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const tag = Date.now().toString(36);
+  const ana = await signUp(request, `Ana Comenta ${tag}`);
+  const bruno = await signUp(request, `Bruno Comenta ${tag}`);
+  const filmes = await apiAs(request, ana).categoryId('Filmes');
+  const list = await apiAs(request, ana).createCollection({
+    category_id: filmes,
+    name: `Filmes para conversar ${tag}`,
+  });
+
+  const brunoPage = await personIn(browser, bruno, `/lists/${list.id}`);
+  const brunos = commentsOf(brunoPage);
+  await expect(brunos.getByText('Nenhum comentário ainda.', { exact: false })).toBeVisible();
+  const box = brunos.getByLabel('Escreva um comentário');
+  // '@' offers the people Bruno may mention here; Ana, the owner, first.
+  await box.pressSequentially('Oi @Ana Com');
+  await expect(brunos.getByRole('option', { name: ana.name })).toBeVisible();
+  await expectAccessible(brunoPage);
+  await brunos.getByRole('option', { name: ana.name }).click();
+  await expect(box).toHaveValue(`Oi @${ana.name} `);
+  await box.pressSequentially('veja https://exemplo.com/bacurau.');
+  await expect(brunos.getByText(/caracteres$/)).toContainText(`de 2000 caracteres`);
+  await brunos.getByRole('button', { name: 'Comentar' }).click();
+  const brunoComment = brunos.getByRole('article', { name: bruno.name });
+  await expect(brunoComment.getByRole('link', { name: `@${ana.name}` })).toHaveAttribute(
+    'href',
+    `/profile/${ana.userId}`,
+  );
+  await expect(brunoComment.getByRole('link', { name: 'https://exemplo.com/bacurau' })).toHaveAttribute(
+    'rel',
+    'nofollow ugc noopener',
+  );
+  await expect(box).toHaveValue('');
+
+  // Ana, the owner, reads it, replies to it, and sees the count on the banner.
+  const anaPage = await personIn(browser, ana, `/lists/${list.id}`);
+  const anas = commentsOf(anaPage);
+  const seenByAna = anas.getByRole('article', { name: bruno.name });
+  await expect(seenByAna).toContainText(`Oi @${ana.name} veja https://exemplo.com/bacurau.`);
+  await expect(anaPage.locator('.banner-counters')).toContainText('1 comentários');
+  await seenByAna.getByRole('button', { name: 'Responder' }).click();
+  await anas.getByLabel('Escreva a sua resposta').fill('Obrigada pela dica!');
+  await anas.getByRole('button', { name: 'Responder', exact: true }).last().click();
+  const replies = anas.getByRole('list', { name: `Respostas a ${bruno.name}` });
+  await expect(replies.getByRole('article', { name: ana.name })).toContainText('Obrigada pela dica!');
+  await expectAccessible(anaPage);
+  // On a 390 px phone the thread fits the width.
+  await anaPage.setViewportSize({ width: 390, height: 844 });
+  await expect(replies.getByRole('article', { name: ana.name })).toBeVisible();
+  expect(
+    await anaPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+
+  // Bruno reads the reply when he opens the page again.
+  await brunoPage.reload();
+  await expect(
+    commentsOf(brunoPage)
+      .getByRole('list', { name: `Respostas a ${bruno.name}` })
+      .getByRole('article', { name: ana.name }),
+  ).toContainText('Obrigada pela dica!');
+
+  // Ana deletes Bruno's comment (its reply goes with it).
+  await seenByAna.getByRole('button', { name: 'Excluir' }).click();
+  const confirm = anaPage.getByRole('dialog', { name: 'Excluir comentário?' });
+  await confirm.getByRole('button', { name: 'Excluir' }).click();
+  await expect(anas.getByText('Nenhum comentário ainda.', { exact: false })).toBeVisible();
+
+  await brunoPage.reload();
+  await expect(commentsOf(brunoPage).getByText('Nenhum comentário ainda.', { exact: false })).toBeVisible();
+});
