@@ -8,7 +8,9 @@ import { imageSchema } from './image.ts';
  * - `collection_created`: `actor` created the public `collection`;
  * - `item_added`: `actor` added `count` items (the first of them in `items`) to `collection`;
  * - `item_rated`: `actor` gave `count` items of `collection` a new rating;
- * - `collection_saved` / `collection_liked`: `actor` saved / liked `collection`.
+ * - `collection_saved` / `collection_liked`: `actor` saved / liked `collection`;
+ * - `comment_added`: `actor` wrote `count` comments on `collection` or its items (the newest in
+ *   `comment`).
  */
 export const ACTIVITY_KINDS = [
   'collection_created',
@@ -16,6 +18,7 @@ export const ACTIVITY_KINDS = [
   'item_rated',
   'collection_saved',
   'collection_liked',
+  'comment_added',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -23,6 +26,8 @@ export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 export const TIMELINE_BURST_MINUTES = 60;
 /** Items named (with their pictures) per entry; `count` says how many there were in all. */
 export const TIMELINE_ENTRY_ITEMS = 3;
+/** Characters of a comment an entry quotes. */
+export const TIMELINE_COMMENT_EXCERPT = 140;
 /** Activities read per page; a page has at most this many entries, fewer when bursts group. */
 export const TIMELINE_PAGE_ACTIVITIES = 30;
 
@@ -43,6 +48,8 @@ export const timelineEntrySchema = z.object({
   items: z.array(timelineItemSchema),
   /** How many activities the entry groups (items added or rated, for the item kinds). */
   count: z.int(),
+  /** `comment_added`: the newest comment, its first characters, and the item it is on if any. */
+  comment: z.nullable(z.object({ id: idSchema, excerpt: z.string(), item_id: z.nullable(idSchema) })),
   /** ISO 8601 UTC instant of the entry's newest activity. */
   created_at: z.string(),
 });

@@ -136,10 +136,17 @@ export const accountActive = (userAlias: string) => `${userAlias}.suspended_at I
 const activityShared = (actorAlias: string, viewer: string) =>
   `(${actorAlias}.share_activity OR coalesce(${actorAlias}.id = ${viewer}, false))`;
 
-/** The item of an activity (`activityAlias.item_id`), when it names one, is still shown. */
+/**
+ * The item (`activityAlias.item_id`) or the comment (`activityAlias.comment_id`, with the item it
+ * is on) an activity names, when it names one, is still shown to the viewer.
+ */
 const activityItemShown = (activityAlias: string, collectionAlias: string, viewer: string) =>
   `(${activityAlias}.item_id IS NULL OR EXISTS (
-     SELECT 1 FROM collection_items ai WHERE ai.id = ${activityAlias}.item_id AND ${itemShownTo('ai', collectionAlias, viewer)}))`;
+     SELECT 1 FROM collection_items ai WHERE ai.id = ${activityAlias}.item_id AND ${itemShownTo('ai', collectionAlias, viewer)}))
+   AND (${activityAlias}.comment_id IS NULL OR EXISTS (
+     SELECT 1 FROM comments ac WHERE ac.id = ${activityAlias}.comment_id AND ${commentShownTo('ac', viewer)}
+       AND (ac.collection_item_id IS NULL OR EXISTS (
+         SELECT 1 FROM collection_items aci WHERE aci.id = ac.collection_item_id AND ${itemShownTo('aci', collectionAlias, viewer)}))))`;
 
 /**
  * An activity (`activityAlias`: an `activities` row, by the person `actorAlias` on the collection

@@ -33,6 +33,7 @@ import { itemNotFound, loadItem } from '../collection-item/collection-item.servi
 import type { ChargeDailyCap } from '../daily-cap/daily-cap.service.ts';
 import { assertNoBlockedTerms } from '../moderation/blocked-terms.ts';
 import { notify } from '../notification/notification.service.ts';
+import { recordActivity } from '../timeline/activity.service.ts';
 
 /**
  * Comments on collections and on their items (issue 26). Who reads which is the access module's
@@ -347,6 +348,7 @@ export async function createComment(
       'comment_insert',
     );
     await charge(tx, viewer, 'comment');
+    await recordActivity(tx, { kind: 'comment_added', actorId: viewer.id, collectionId, commentId: id });
     await notify(tx, { kind: 'comment', actorId: viewer.id, collectionId });
     await notifyMentions(tx, viewer, collectionId, mentions);
     // The author of the comment replied to hears of it, unless mentioned already.

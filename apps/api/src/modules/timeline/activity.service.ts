@@ -12,12 +12,21 @@ export type ActivityEvent =
       actorId: string;
       collectionId: string;
     }
-  | { kind: 'item_added' | 'item_rated'; actorId: string; collectionId: string; itemId: string };
+  | { kind: 'item_added' | 'item_rated'; actorId: string; collectionId: string; itemId: string }
+  | { kind: 'comment_added'; actorId: string; collectionId: string; commentId: string };
 
 export async function recordActivity(db: Queryable, event: ActivityEvent): Promise<void> {
   await db.query(
-    'INSERT INTO activities (id, actor_id, kind, collection_id, item_id) VALUES ($1, $2, $3, $4, $5)',
-    [newId(), event.actorId, event.kind, event.collectionId, 'itemId' in event ? event.itemId : null],
+    `INSERT INTO activities (id, actor_id, kind, collection_id, item_id, comment_id)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [
+      newId(),
+      event.actorId,
+      event.kind,
+      event.collectionId,
+      'itemId' in event ? event.itemId : null,
+      'commentId' in event ? event.commentId : null,
+    ],
     'activity_insert',
   );
 }

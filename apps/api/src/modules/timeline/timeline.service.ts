@@ -1,5 +1,6 @@
 import {
   TIMELINE_BURST_MINUTES,
+  TIMELINE_COMMENT_EXCERPT,
   TIMELINE_ENTRY_ITEMS,
   TIMELINE_PAGE_ACTIVITIES,
   type ActivityKind,
@@ -39,12 +40,14 @@ const details = (picked: string) => `
     a.collection_id, c.name AS collection_name, ${IMAGE_JSON('c.cover_image_id')} AS cover,
     ${guardColumns('c', '$1')},
     a.item_id, i.name AS item_name, i.rating::float8 AS item_rating, ${IMAGE_JSON('i.image_id')} AS item_image,
+    a.comment_id, left(cm.body, ${TIMELINE_COMMENT_EXCERPT}) AS comment_excerpt, cm.collection_item_id AS comment_item_id,
     ${isoUtc('a.created_at')} AS created_at, ${isoUtcMicros('a.created_at')} AS sort_key
   FROM (${picked}) p
   JOIN activities a ON a.id = p.id
   JOIN users au ON au.id = a.actor_id
   JOIN collections c ON c.id = a.collection_id
   LEFT JOIN collection_items i ON i.id = a.item_id
+  LEFT JOIN comments cm ON cm.id = a.comment_id
   ORDER BY a.created_at DESC, a.id DESC`;
 
 /**
@@ -85,6 +88,9 @@ type ActivityRow = Pick<GuardedCollection, 'private' | 'withheld'> & {
   item_name: string | null;
   item_rating: number | null;
   item_image: StoredImage | null;
+  comment_id: string | null;
+  comment_excerpt: string | null;
+  comment_item_id: string | null;
   created_at: string;
   sort_key: string;
 };
@@ -94,7 +100,8 @@ const BURST_MS = TIMELINE_BURST_MINUTES * 60_000;
 /**
  * Groups a page's activities (newest first) into entries: one per actor, collection and kind, as
  * long as each activity is within the burst window of the entry's newest one. Item kinds count
- * distinct items; the others read once however often they happened (liked, unliked, liked again).
+ * distinct items, comments every comment; the others read once however often they happened
+ * (liked, unliked, liked again).
  */
 function groupBursts(rows: ActivityRow[]): TimelineEntry[] {
   const entries: TimelineEntry[] = [];
@@ -119,13 +126,20 @@ function groupBursts(rows: ActivityRow[]): TimelineEntry[] {
           },
           items: [],
           count: 0,
+          // The newest comment of the burst (rows come newest first).
+          comment:
+            row.comment_id === null
+              ? null
+              : { id: row.comment_id, excerpt: row.comment_excerpt ?? '', item_id: row.comment_item_id },
           created_at: row.created_at,
         },
       };
       open.set(key, group);
       entries.push(group.entry);
     }
-    if (row.item_id === null) {
+    if (row.comment_id !== null) {
+      group.entry.count += 1;
+    } else if (row.item_id === null) {
       group.entry.count = 1;
     } else if (!group.items.has(row.item_id)) {
       group.items.add(row.item_id);

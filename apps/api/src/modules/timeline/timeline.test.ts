@@ -180,6 +180,50 @@ describe('GET /api/v1/timeline', () => {
     expect(await sentences(bia)).toEqual([]);
   });
 
+  it('shows comments, quoting the newest, and forgets one deleted, hidden, blocked or on a private collection', async () => {
+    const { ana, bia } = await anaAndBia();
+    const carla = await signUp(ctx.app, { name: 'Carla' });
+    const bares = await createCollection(ctx.app, carla, { name: 'Bares de BH' });
+    const torresmo = await addItem(ctx.app, carla, bares.id, { name: 'Bar do Torresmo' });
+    const comment = async (url: string, body: string) =>
+      (await ok('POST', url, ana, { body })).json().data as { id: string };
+    await comment(`/api/v1/collection/${bares.id}/comments`, 'Que lista boa!');
+    const onItem = await comment(
+      `/api/v1/collection_items/${torresmo.id}/comments`,
+      'O torresmo é o melhor.',
+    );
+    const [entry] = (await timeline(bia)).data;
+    expect(read([entry!])).toEqual(['comment_added Ana Bares de BH [] 2']);
+    expect(entry!.comment).toEqual({
+      id: onItem.id,
+      excerpt: 'O torresmo é o melhor.',
+      item_id: torresmo.id,
+    });
+
+    await ok('DELETE', `/api/v1/comments/${onItem.id}`, ana);
+    const [after] = (await timeline(bia)).data;
+    expect(read([after!])).toEqual(['comment_added Ana Bares de BH [] 1']);
+    expect(after!.comment?.excerpt).toBe('Que lista boa!');
+
+    // Carla and Bia block each other's way: the comment on Carla's collection is no longer Bia's to see.
+    await ok('PUT', `/api/v1/user/${bia.user_id}/block`, carla);
+    expect((await timeline(bia)).data.map((e) => e.kind)).not.toContain('comment_added');
+    await ok('DELETE', `/api/v1/user/${bia.user_id}/block`, carla);
+    expect((await timeline(bia)).data.map((e) => e.kind)).toContain('comment_added');
+
+    // An operator's hiding takes it away from others (its author still sees it on their profile).
+    await ctx.db.query(`UPDATE comments SET hidden_reason = 'spam' WHERE author_id = $1`, [ana.user_id]);
+    expect((await timeline(bia)).data.map((e) => e.kind)).not.toContain('comment_added');
+    await ctx.db.query(`UPDATE comments SET hidden_reason = NULL WHERE author_id = $1`, [ana.user_id]);
+
+    await ok('PUT', `/api/v1/collection/${bares.id}`, carla, {
+      category_id: FILMES,
+      name: bares.name,
+      private: true,
+    });
+    expect((await timeline(bia)).data.map((e) => e.kind)).not.toContain('comment_added');
+  });
+
   it('pages without gaps or repeats while new activity arrives', async () => {
     const { ana, bia, filmes } = await anaAndBia();
     // Another collection per item, so no two activities group: one entry per activity.

@@ -20,6 +20,9 @@ export const timeline: Catalog['timeline'] = {
       '<actor>{{actor}}</actor> gave new ratings to {{count}} items in <collection>{{collection}}</collection>',
     collection_saved: '<actor>{{actor}}</actor> saved the collection <collection>{{collection}}</collection>',
     collection_liked: '<actor>{{actor}}</actor> liked the collection <collection>{{collection}}</collection>',
+    comment_added_one: '<actor>{{actor}}</actor> commented on <collection>{{collection}}</collection>',
+    comment_added_other:
+      '<actor>{{actor}}</actor> commented {{count}} times on <collection>{{collection}}</collection>',
   },
   rating: 'rated {{rating}}',
 };

@@ -18,6 +18,9 @@ export const timeline = {
       '<actor>{{actor}}</actor> deu novas notas a {{count}} itens de <collection>{{collection}}</collection>',
     collection_saved: '<actor>{{actor}}</actor> salvou a coleção <collection>{{collection}}</collection>',
     collection_liked: '<actor>{{actor}}</actor> curtiu a coleção <collection>{{collection}}</collection>',
+    comment_added_one: '<actor>{{actor}}</actor> comentou em <collection>{{collection}}</collection>',
+    comment_added_other:
+      '<actor>{{actor}}</actor> comentou {{count}} vezes em <collection>{{collection}}</collection>',
   },
   rating: 'nota {{rating}}',
 };

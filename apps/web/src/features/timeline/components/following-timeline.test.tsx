@@ -24,6 +24,7 @@ const burst: TimelineEntry = {
     { id: 'i1', name: 'Central do Brasil', rating: null, image: null },
   ],
   count: 4,
+  comment: null,
   created_at: recently,
 } as TimelineEntry;
 const liked: TimelineEntry = {
@@ -33,6 +34,17 @@ const liked: TimelineEntry = {
   collection: { id: 'c2', name: 'Livros de praia', cover: null },
   items: [],
   count: 1,
+  comment: null,
+  created_at: recently,
+};
+const commented: TimelineEntry = {
+  id: 'a5',
+  kind: 'comment_added',
+  actor: { id: 'u4', name: 'Caio', picture: null },
+  collection: { id: 'c3', name: 'Bares de BH', cover: null },
+  items: [],
+  count: 2,
+  comment: { id: 'm9', excerpt: 'O torresmo de lá é o melhor.', item_id: 'i7' },
   created_at: recently,
 };
 const page = (data: TimelineEntry[], next_cursor: string | null = null) => ({
@@ -74,6 +86,19 @@ describe('"Seguindo"', () => {
     );
     expect(entries.getAllByText(/adicionou|curtiu/)).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Carregar mais' })).toBeNull();
+  });
+
+  it('quotes the newest comment of a burst and links to where it was written', async () => {
+    storeSession();
+    stubFetch(page([commented]));
+    renderWithProviders(<FollowingTimeline />);
+    const [entry] = await screen.findAllByRole('listitem');
+    if (!entry) throw new Error('no entry');
+    expect(entry).toHaveTextContent('Caio comentou 2 vezes em Bares de BH');
+    expect(within(entry).getByRole('link', { name: /O torresmo de lá é o melhor/ })).toHaveAttribute(
+      'href',
+      '/lists/c3/items/i7',
+    );
   });
 
   it('tells someone with nothing to see what to do', async () => {

@@ -34,8 +34,9 @@ function Thumbnail({ image, alt }: { image: Image; alt: string }) {
 }
 
 /**
- * One entry of "Seguindo" or of a profile's activity: who, what, where (each a link), when, and
- * the first items' names and pictures (or the collection's cover when it has no items to show).
+ * One entry of "Seguindo" or of a profile's activity: who, what, where (each a link), when, the
+ * newest comment's first words, and the first items' names and pictures (or the collection's
+ * cover when it has no items to show).
  */
 export function TimelineEntryRow({ entry }: { entry: TimelineEntry }) {
   const { t, i18n } = useTranslation();
@@ -56,7 +57,9 @@ export function TimelineEntryRow({ entry }: { entry: TimelineEntry }) {
             values={{
               actor: entry.actor.name,
               collection: entry.collection.name,
-              ...(entry.kind === 'item_added' || entry.kind === 'item_rated' ? { count: entry.count } : {}),
+              ...(entry.kind === 'item_added' || entry.kind === 'item_rated' || entry.kind === 'comment_added'
+                ? { count: entry.count }
+                : {}),
             }}
             components={{
               actor: <Link to={`/profile/${entry.actor.id}`} className="fw-semibold" />,
@@ -64,6 +67,16 @@ export function TimelineEntryRow({ entry }: { entry: TimelineEntry }) {
             }}
           />
         </p>
+        {entry.comment ? (
+          <blockquote className="mb-1 small text-break">
+            <Link
+              to={entry.comment.item_id ? `${collectionUrl}/items/${entry.comment.item_id}` : collectionUrl}
+              className="link-body-emphasis"
+            >
+              “{entry.comment.excerpt}”
+            </Link>
+          </blockquote>
+        ) : null}
         {entry.items.length ? (
           <ul className="list-inline small mb-1">
             {entry.items.map((item) => (
