@@ -5,7 +5,8 @@
 //   70% reads   feed (a category's page), a collection, a profile (person or their collections),
 //               one's recommended collections (5%, the /profile strip), search, one's "Seguindo"
 //               (5%: its first page, or the next one half of the time)
-//   20% social  like/unlike a collection, follow/unfollow a collection or a person (toggles)
+//   20% social  a comment on a public collection (3%), like/unlike a collection,
+//               follow/unfollow a collection or a person (toggles)
 //   10% items   add an item to one's own collection, or delete one added before
 // Prints requests/s, p50/p99 overall and per kind, errors, 5xx (exits 1 if any), 4xx by code and
 // the server's RSS and heap, next to a baseline measured in the same run on the same connections:
@@ -43,6 +44,7 @@ type Kind =
   | 'recommended'
   | 'search'
   | 'timeline'
+  | 'comment'
   | 'like'
   | 'follow'
   | 'item add'
@@ -134,6 +136,16 @@ function mix(ready: Ready) {
           if (cursor) timelineCursors.set(account.userId, cursor);
           else timelineCursors.delete(account.userId);
         },
+      };
+    }
+    if (roll < 0.73) {
+      // A comment on a public collection (issue 26): written, counted, its owner and followers told.
+      return {
+        kind: 'comment',
+        method: 'POST',
+        path: `/api/v1/collection/${pick(ready.collections).id}/comments`,
+        token,
+        body: { body: `Comentário da carga ${random(1_000_000)}: que boa lista!` },
       };
     }
     if (roll < 0.9) {

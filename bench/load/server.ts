@@ -72,10 +72,11 @@ const config = loadConfig({
   LOG_LEVEL: 'warn',
   CAPTCHA_PROVIDER: 'off',
   DATABASE_POOL_SIZE: String(POOL_SIZE),
-  // Daily abuse caps are not under test here: 200 accounts liking and following for as long as
+  // Daily abuse caps are not under test here: 200 accounts liking, following and commenting for as long as
   // BENCH_DURATION says would reach them. The per-minute item write limit stays as deployed.
   SOCIAL_DAILY_LIKES: '1000000',
   SOCIAL_DAILY_FOLLOWS: '1000000',
+  SOCIAL_DAILY_COMMENTS: '1000000',
 });
 const app = await buildApp({ config, db });
 await app.listen({ port: 0, host: '127.0.0.1' });
