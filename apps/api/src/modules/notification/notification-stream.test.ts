@@ -89,7 +89,7 @@ describe('GET /api/v1/notification/stream', () => {
     expect((await stream.next()).event).toBe('timeline');
   });
 
-  it('ends when the session signs out, and not when another session of the person does', async () => {
+  it('ends when the session signs out, not when another session of the person does, and with every session', async () => {
     const bia = await signUp(ctx.app);
     const other = await ctx.request('POST', '/api/v1/session', undefined, {
       user: { email: bia.user_email, password: bia.password },
@@ -110,6 +110,9 @@ describe('GET /api/v1/notification/stream', () => {
     expect((await otherStream.nextOf('notification')).event).toBe('notification');
     // A reconnection with the ended token is refused.
     expect((await openStream(baseUrl, bia.auth)).status).toBe(401);
+    // "Sair de todos os dispositivos" (as a suspension or a password change does) ends the rest.
+    expect((await ctx.request('DELETE', '/api/v1/sessions', otherSession)).statusCode).toBe(200);
+    await otherStream.ended();
   });
 
   it('sends the badge and a timeline hint at once to a client that reconnects with Last-Event-ID', async () => {
