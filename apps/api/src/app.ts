@@ -28,6 +28,7 @@ import { imageFileRoutes, imageRoutes } from './modules/media/image.routes.ts';
 import { pictureUploads } from './modules/media/picture-uploads.ts';
 import { loadImageSigningKey } from './modules/media/image-urls.ts';
 import { passwordRoutes } from './modules/password/password.routes.ts';
+import { LiveEvents } from './modules/notification/live-events.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { followRoutes } from './modules/follow/follow.routes.ts';
@@ -74,6 +75,13 @@ const LOG_REDACT_PATHS = [
   'err.detail',
   'err.queryOptions',
 ];
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live bell's open streams on this process; the shutdown ends them before waiting. */
+    liveEvents: LiveEvents;
+  }
+}
 
 export async function buildApp({
   config,
@@ -135,6 +143,12 @@ export async function buildApp({
   const storage = mediaStorageFor(config);
   await loadImageSigningKey(config);
   const captcha = await createCaptchaVerifier(db, config);
+  // The live bell's streams (issue 26). They never end on their own, so closing the app ends
+  // them first: otherwise the server would wait for them forever.
+  const live = new LiveEvents(db, app.log);
+  await live.start();
+  app.decorate('liveEvents', live);
+  app.addHook('preClose', () => live.close());
 
   await app.register(
     async (api) => {
@@ -150,7 +164,7 @@ export async function buildApp({
       await api.register(emailRoutes, { db, config });
       await api.register(collectionRoutes, { db, storage });
       await api.register(collectionItemRoutes, { db, storage, config });
-      await api.register(notificationRoutes, { db });
+      await api.register(notificationRoutes, { db, live });
       await api.register(timelineRoutes, { db });
       await api.register(searchRoutes, { db, config });
       await api.register(reactionRoutes, { db, config });

@@ -80,6 +80,8 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     clearInterval(purge);
     stopBackups();
+    // Event streams never finish on their own: their clients reconnect to another process.
+    await app.liveEvents.close();
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {

@@ -34,6 +34,8 @@ interface Row {
    */
   changes?: 'collections' | 'people' | 'between';
   multipart?: true;
+  /** An event stream: asked over real HTTP (`inject` waits for an end it never has), then dropped. */
+  stream?: true;
 }
 
 const everyone = (status: number): Statuses => [status, status, status, status, status];
@@ -161,6 +163,11 @@ const MATRIX: Record<string, Row> = {
   'GET /api/v1/user/popular': { url: () => '/api/v1/user/popular', private: signedIn(200) },
   'GET /api/v1/user/network': { url: () => '/api/v1/user/network', private: signedIn(200) },
   'GET /api/v1/notification': { url: () => '/api/v1/notification', private: signedIn(200) },
+  'GET /api/v1/notification/stream': {
+    url: () => '/api/v1/notification/stream',
+    private: signedIn(200),
+    stream: true,
+  },
   // "Seguindo" is the caller's own; a profile's activity is readable by whoever sees the person.
   'GET /api/v1/timeline': { url: () => '/api/v1/timeline', private: signedIn(200) },
   'GET /api/v1/user/:user_id/activity': { url: (w) => `${user(w)}/activity`, private: signedIn(200) },
@@ -517,9 +524,20 @@ afterAll(async () => {
   await ctx.close();
 });
 
+let listening: Promise<string> | undefined;
+async function openStream(url: string, auth: Record<string, string>) {
+  listening ??= app.listen({ port: 0, host: '127.0.0.1' });
+  const abort = new AbortController();
+  const res = await fetch(`${await listening}${url}`, { headers: auth, signal: abort.signal });
+  const body = res.ok ? '' : await res.text();
+  abort.abort();
+  return { statusCode: res.status, body };
+}
+
 function send(method: string, row: Row, w: World, v: Visibility, role: Role) {
   const auth = role === 'anonymous' ? {} : w[role].auth;
   const url = row.url(w, v);
+  if (row.stream) return openStream(url, auth);
   if (row.multipart) {
     const body = multipart(picture, 'foto.png', 'image/png');
     return app.inject({ method: 'PUT', url, payload: body.payload, headers: { ...body.headers, ...auth } });

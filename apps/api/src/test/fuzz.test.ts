@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
 import { encodeCursor } from '../modules/collection/collection.service.ts';
 import { FILMES } from '../modules/collection/collection.test-helpers.ts';
-import { appWithRouteTable, buildWorld, type ApiRoute } from './route-table.ts';
+import { STREAM_ROUTES, appWithRouteTable, buildWorld, type ApiRoute } from './route-table.ts';
 import { createTestContext, type TestContext } from './test-context.ts';
 
 /**
@@ -217,7 +217,10 @@ describe('fuzzing every request schema', () => {
     ];
     const people = { owner: world.owner, editor: world.editor, stranger: world.stranger };
     // Deletions last, so that what they remove was fuzzed before it went.
-    const ordered = [...routes].sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+    // An event stream takes no input to fuzz and never ends an `inject` (the matrix covers who may open it).
+    const ordered = routes
+      .filter((route) => !STREAM_ROUTES.has(route.key))
+      .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
     expect(ordered.length).toBeGreaterThan(40);
     for (const route of ordered) {
       const none = fc.constant(undefined);

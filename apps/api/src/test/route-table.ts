@@ -11,6 +11,9 @@ import {
 } from '../modules/collection/collection.test-helpers.ts';
 import { signUp, type TestContext } from './test-context.ts';
 
+/** Routes that answer with an event stream: an `inject` would wait for its end forever. */
+export const STREAM_ROUTES = new Set(['GET /api/v1/notification/stream']);
+
 /** One API route as Fastify registered it, with the zod schemas it validates its input with. */
 export interface ApiRoute {
   /** `METHOD /api/v1/path/:param`, the key of the tables that describe every route. */

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { testConfig } from '../env.ts';
 import { createCollection } from '../modules/collection/collection.test-helpers.ts';
+import { openStream } from '../modules/notification/live.test-helpers.ts';
 import { openNodeDatabases, type NodeDatabases } from './node-databases.ts';
 import { signUp, TEST_DEFAULTS } from './test-context.ts';
 
@@ -102,6 +103,32 @@ describe('two API nodes over one database', () => {
       await b.inject({ url: `/api/v1/collection/${collection.id}`, headers: owner.auth })
     ).json().data;
     expect(byOwner.liked_by_me).toBe(false);
+  });
+
+  it('carry the live bell across: a like through one reaches a stream open on the other, and a sign-out ends it', async () => {
+    const [ana, bia] = [await signUp(a), await signUp(a)];
+    const collection = await createCollection(a, bia);
+    const streamOnB = await openStream(await b.listen({ port: 0, host: '127.0.0.1' }), bia.auth);
+    try {
+      expect(streamOnB.status).toBe(200);
+      const before = await streamOnB.nextOf('notification');
+      const likedAt = performance.now();
+      const like = await a.inject({
+        method: 'PUT',
+        url: `/api/v1/collection/${collection.id}/like`,
+        headers: ana.auth,
+      });
+      expect(like.statusCode).toBe(200);
+      const after = await streamOnB.nextOf('notification');
+      expect(after.data).toEqual({ unread: (before.data as { unread: number }).unread + 1 });
+      expect(after.at - likedAt).toBeLessThan(2000);
+
+      const signOut = await a.inject({ method: 'DELETE', url: '/api/v1/session', headers: bia.auth });
+      expect(signOut.statusCode).toBe(200);
+      await streamOnB.ended();
+    } finally {
+      streamOnB.close();
+    }
   });
 
   it('read the client’s address from X-Forwarded-For only when the proxy is a trusted one', async () => {

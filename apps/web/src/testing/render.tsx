@@ -63,6 +63,20 @@ export function stubRemoteConfig(overrides: Partial<PublicConfig> = {}): void {
 /** The paths `POST /api/v1/pageview` received under the current `stubFetch`. */
 export const pageViewsSent: string[] = [];
 
+/**
+ * How the live bell's stream (`/api/v1/notification/stream`) is answered, aside from the queue:
+ * unavailable unless a test hands out a stream of its own (`liveStream`).
+ */
+let liveStreamAnswer: () => Response = () => new Response(null, { status: 503 });
+
+/** Answers the live bell's stream (call after `stubFetch`) with the chunks the test pushes. */
+export function liveStream() {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+  liveStreamAnswer = () => new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+  return { push: (text: string) => controller.enqueue(new TextEncoder().encode(text)) };
+}
+
 /** A stubbed answer; with `gate`, it is held back until the promise settles (a slow network). */
 export type StubResponse = { status: number; body?: unknown; gate?: Promise<unknown> };
 
@@ -81,7 +95,9 @@ export function stubFetch(...responses: Array<StubResponse | Error>) {
   const calls: Array<{ url: string; init: RequestInit | undefined }> = [];
   const queue = [...responses];
   pageViewsSent.length = 0;
+  liveStreamAnswer = () => new Response(null, { status: 503 });
   const fake = async (url: string | URL | Request, init?: RequestInit) => {
+    if (String(url) === '/api/v1/notification/stream') return liveStreamAnswer();
     // Any component may read the deployment's settings; they are answered aside from the queue.
     if (String(url) === '/api/v1/config') return Response.json({ data: remoteConfig });
     // So are the page views the root layout reports on every route change.

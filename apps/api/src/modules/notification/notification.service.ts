@@ -133,6 +133,11 @@ async function summary(db: Queryable, viewer: Viewer): Promise<Summary> {
 
 const unreadCount = (s: Summary) => s.unread + (s.incomplete ? 1 : 0);
 
+/** The bell's badge: what `GET /notification` would count as unread. */
+export async function unreadNotifications(db: Queryable, viewer: Viewer): Promise<number> {
+  return unreadCount(await summary(db, viewer));
+}
+
 interface NotificationRow {
   id: string;
   kind: StoredKind | 'content_hidden';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders, stubFetch } from '../../../testing/render';
+import { liveStream, renderWithProviders, stubFetch } from '../../../testing/render';
 import { storeSession } from '../../../testing/fixtures';
 import { NotificationsBell } from './notifications-bell';
 
@@ -119,5 +119,19 @@ describe('the notifications modal', () => {
     const link = await screen.findByRole('link', { name: 'Carla salvou uma cópia da sua coleção “Livros”.' });
     expect(link).toHaveFocus();
     expect(calls[2]!.url).toBe('/api/v1/notification?limit=20&cursor=next1');
+  });
+});
+
+describe('the live bell', () => {
+  it('takes the count the stream sends, without asking again', async () => {
+    storeSession();
+    const calls = stubFetch(page([], 1));
+    const stream = liveStream();
+    renderWithProviders(<NotificationsBell />);
+    const bell = screen.getByRole('button', { name: /Notificações/ });
+    await waitFor(() => expect(bell.querySelector('.badge')?.textContent).toBe('01'));
+    stream.push('id: a-1\nevent: notification\ndata: {"unread":4}\n\n');
+    await waitFor(() => expect(bell.querySelector('.badge')?.textContent).toBe('04'));
+    expect(calls).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BellIcon } from '../../../components/ui/icons';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
+import { useLiveEvents } from '../hooks/use-live-events';
 import { useUnreadCount } from '../hooks/use-notifications';
 
 // The dialog (react-bootstrap's Modal, the list) loads when the bell is first pressed.
@@ -14,10 +15,12 @@ export function badgeText(count: number): string {
 
 /**
  * The header's bell (issue 8): the real unread count, no badge at zero, and the notifications
- * modal. The count is asked for every minute and when the window regains focus.
+ * modal. The count arrives live over the event stream (issue 26), and is also asked for every
+ * minute and when the window regains focus, should the stream be down.
  */
 export function NotificationsBell() {
   const { t } = useTranslation();
+  useLiveEvents();
   const [open, setOpen] = useState(false);
   const unread = useUnreadCount().data ?? 0;
   return (
