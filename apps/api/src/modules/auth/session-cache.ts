@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 
-/** The channel migration 012's trigger notifies with the token hash of every ended session. */
+/** The channel migration 014's trigger notifies with the token hash of every ended session. */
 const SESSION_ENDED_CHANNEL = 'acervo_session_ended';
 
 /** Enough for every active person of a node; past it the oldest entries go first. */
@@ -80,7 +80,7 @@ export class SessionCache {
 
   /**
    * Hears the ends of sessions from every process over the database (LISTEN/NOTIFY, migration
-   * 012). Resolves to a function that stops listening.
+   * 014). Resolves to a function that stops listening.
    */
   async listenForEndedSessions(db: Db): Promise<() => Promise<void>> {
     if (this.ttlMs <= 0) return async () => {};
