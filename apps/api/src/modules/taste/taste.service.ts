@@ -6,10 +6,10 @@ import {
   type TasteItem,
 } from '@acervo/contract/taste';
 import type { Queryable } from '../../db/client.ts';
-import { AppError, validationFailed } from '../../lib/app-error.ts';
+import { validationFailed } from '../../lib/app-error.ts';
 import type { Viewer } from '../access/access.policy.ts';
 import { collectionVisibleTo, itemShownTo } from '../access/access.sql.ts';
-import { assertPersonVisible } from '../user/user.service.ts';
+import { assertPersonVisible, userNotFound } from '../user/user.service.ts';
 
 /** Ratings read per person, newest first: one heavy rater costs a bounded amount. */
 export const TASTE_RATINGS_READ = 5000;
@@ -105,9 +105,6 @@ export function compareTaste(mine: Map<string, Rated>, theirs: Map<string, Rated
   };
 }
 
-/** 404 with the profile's message: hidden tastes are not told apart from absent people. */
-const tasteHidden = () => new AppError(404, 'NOT_FOUND', 'Usuário não encontrado.');
-
 /**
  * The viewer's taste compared with person `personId`'s. 400 for oneself; 404 when the viewer may
  * not see the person (as `GET /user/{id}`), and when either of them turned `share_activity` off
@@ -121,7 +118,8 @@ export async function readTaste(db: Queryable, personId: string, viewer: Viewer)
     [personId, viewer.id],
     'taste_sharing',
   );
-  if (!sharing?.both) throw tasteHidden();
+  // Hidden as an absent person is: the answer tells nothing of the other person's settings.
+  if (!sharing?.both) throw userNotFound();
   const [mine, theirs] = [await ratingsOf(db, viewer.id, viewer), await ratingsOf(db, personId, viewer)];
   return compareTaste(mine, theirs);
 }
