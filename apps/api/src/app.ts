@@ -38,6 +38,7 @@ import { reactionRoutes } from './modules/reaction/reaction.routes.ts';
 import { recommendationRoutes } from './modules/recommendation/recommendation.routes.ts';
 import { saveRoutes } from './modules/save/save.routes.ts';
 import { renderIndexPage, shareRoutes } from './modules/share/share.routes.ts';
+import { tasteRoutes } from './modules/taste/taste.routes.ts';
 import { timelineRoutes } from './modules/timeline/timeline.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
@@ -166,6 +167,7 @@ export async function buildApp({
       await api.register(collectionItemRoutes, { db, storage, config });
       await api.register(notificationRoutes, { db, live });
       await api.register(timelineRoutes, { db });
+      await api.register(tasteRoutes, { db });
       await api.register(searchRoutes, { db, config });
       await api.register(reactionRoutes, { db, config });
       await api.register(followRoutes, { db, config });

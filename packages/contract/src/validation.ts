@@ -71,6 +71,7 @@ export const validationCodes = [
   'inviteInvalid',
   // Safety: blocks, reports, moderation
   'blockSelf',
+  'tasteSelf',
   'reportReasonInvalid',
   'reportTargetInvalid',
   'moderationActionInvalid',

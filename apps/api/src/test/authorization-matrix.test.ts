@@ -171,6 +171,8 @@ const MATRIX: Record<string, Row> = {
   // "Seguindo" is the caller's own; a profile's activity is readable by whoever sees the person.
   'GET /api/v1/timeline': { url: () => '/api/v1/timeline', private: signedIn(200) },
   'GET /api/v1/user/:user_id/activity': { url: (w) => `${user(w)}/activity`, private: signedIn(200) },
+  // Taste in common compares the caller with the person: anyone who sees them, never oneself.
+  'GET /api/v1/user/:user_id/taste': { url: (w) => `${user(w)}/taste`, private: [401, 200, 200, 200, 400] },
   'POST /api/v1/notification/read': {
     url: () => '/api/v1/notification/read',
     body: () => ({}),

@@ -5,6 +5,7 @@ import { comments } from './pt/comments';
 import { legal } from './pt/legal';
 import { recommendations } from './pt/recommendations';
 import { safety } from './pt/safety';
+import { taste } from './pt/taste';
 import { timeline } from './pt/timeline';
 
 function shape(value: unknown, prefix = ''): string[] {
@@ -19,7 +20,7 @@ function shape(value: unknown, prefix = ''): string[] {
 describe('catalogues', () => {
   it('have the same keys, array lengths, placeholders and tags in pt and en', () => {
     // Some Portuguese texts load with their pages (types.ts); English has them all in its chunk.
-    const whole = { ...pt, comments, legal, recommendations, safety, timeline };
+    const whole = { ...pt, comments, legal, recommendations, safety, taste, timeline };
     expect(Object.keys(en).sort()).toEqual(Object.keys(whole).sort());
     for (const key of Object.keys(whole) as (keyof typeof whole)[]) {
       expect([key, shape(en[key], key)]).toEqual([key, shape(whole[key], key)]);

@@ -3,10 +3,11 @@ import type { comments } from './pt/comments';
 import type { legal } from './pt/legal';
 import type { recommendations } from './pt/recommendations';
 import type { safety } from './pt/safety';
+import type { taste } from './pt/taste';
 import type { timeline } from './pt/timeline';
 
 /**
- * Every language has exactly the Portuguese catalogue's shape. `comments`, `legal`, `recommendations`, `safety` and `timeline` are
+ * Every language has exactly the Portuguese catalogue's shape. `comments`, `legal`, `recommendations`, `safety`, `taste` and `timeline` are
  * not in the Portuguese first chunk that every visitor downloads: the legal pages and
  * features/safety add them as they load (the sign-in pages' 110 KB budget, decision 026).
  */
@@ -15,5 +16,6 @@ export type Catalog = typeof pt & {
   legal: typeof legal;
   recommendations: typeof recommendations;
   safety: typeof safety;
+  taste: typeof taste;
   timeline: typeof timeline;
 };

@@ -8,7 +8,9 @@ import { FollowLists } from '../../features/social/components/people';
 import { PersonActivity } from '../../features/timeline/components/person-activity';
 import { Suspense, lazy } from 'react';
 import type { FollowList } from '../../features/social/api/social-api';
+import { TasteInCommon } from '../../features/taste/components/taste-in-common';
 import { ProfileHeader } from '../../features/users/components/profile-header';
+import { useUser } from '../../features/users/hooks/use-users';
 import { useAuth } from '../../lib/auth';
 
 /** The strip of the recommender's picks (issue 11), each card saying why it is there. */
@@ -68,7 +70,16 @@ function Header({ userId }: { userId: string }) {
   );
 }
 
-/** /profile/{user_id}: the same header and only the 'Coleções' tabs; one's own id is /profile. */
+/** "Gosto em comum" (issue 26), named after the person once their profile has loaded. */
+function ProfileTaste({ userId }: { userId: string }) {
+  const { data: person } = useUser(userId);
+  return person ? <TasteInCommon userId={userId} personName={person.name} /> : null;
+}
+
+/**
+ * /profile/{user_id}: the same header, taste in common, the 'Coleções' tabs and recent activity;
+ * one's own id is /profile.
+ */
 export function UserProfilePage() {
   const { user } = useAuth();
   const { userId = '' } = useParams();
@@ -77,6 +88,7 @@ export function UserProfilePage() {
     <>
       <Header userId={userId} />
       <div className="container py-4 py-lg-5">
+        <ProfileTaste key={userId} userId={userId} />
         <UserCollections key={userId} userId={userId} own={false} />
         <PersonActivity key={userId} userId={userId} />
       </div>

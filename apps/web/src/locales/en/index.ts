@@ -12,6 +12,7 @@ import { recommendations } from './recommendations';
 import { safety } from './safety';
 import { search } from './search';
 import { social } from './social';
+import { taste } from './taste';
 import { timeline } from './timeline';
 import { users } from './users';
 import { validation } from './validation';
@@ -34,6 +35,7 @@ export const en: Catalog = {
   search,
   recommendations,
   safety,
+  taste,
   timeline,
   analytics,
 };

@@ -61,6 +61,7 @@ export const validation: Catalog['validation'] = {
   collaboratorEmailRequired: "Enter the person's e-mail.",
   inviteInvalid: 'This invite is not valid or has expired.',
   blockSelf: 'You cannot block or mute yourself.',
+  tasteSelf: 'Compare your taste with someone else.',
   reportReasonInvalid: 'Choose the reason for the report.',
   reportTargetInvalid: 'We could not find what you want to report.',
   moderationActionInvalid: 'Choose an action: dismiss, hide or suspend.',

@@ -67,6 +67,7 @@ export const validation = {
   collaboratorEmailRequired: 'Informe o e-mail da pessoa.',
   inviteInvalid: 'Este convite não é válido ou expirou.',
   blockSelf: 'Você não pode bloquear ou silenciar a si mesmo.',
+  tasteSelf: 'Compare o seu gosto com o de outra pessoa.',
   reportReasonInvalid: 'Escolha o motivo da denúncia.',
   reportTargetInvalid: 'Não encontramos o que você quer denunciar.',
   moderationActionInvalid: 'Escolha uma ação: arquivar, ocultar ou suspender.',

@@ -1,0 +1,125 @@
+import { issue } from '@acervo/contract/validation';
+import {
+  TASTE_AGREEMENTS_MAX,
+  TASTE_MINIMUM_IN_COMMON,
+  type Taste,
+  type TasteItem,
+} from '@acervo/contract/taste';
+import type { Queryable } from '../../db/client.ts';
+import { validationFailed } from '../../lib/app-error.ts';
+import type { Viewer } from '../access/access.policy.ts';
+import { collectionVisibleTo, itemShownTo } from '../access/access.sql.ts';
+import { assertPersonVisible, userNotFound } from '../user/user.service.ts';
+
+/** Ratings read per person, newest first: one heavy rater costs a bounded amount. */
+export const TASTE_RATINGS_READ = 5000;
+/** A mean gap of this many stars between normalised ratings (or more) is a match of 0%. */
+const NO_MATCH_GAP = 2;
+/** Within this many stars, a work both rated is an agreement ("Vocês dois deram 4,5"). */
+const AGREEMENT_GAP = 0.5;
+
+/**
+ * The works a person rated, as the viewer may read them: one rating per work (the newest), a work
+ * being the same category and the same name lower-cased, unaccented, trimmed, spaces collapsed
+ * (until items have an identity of their own). The viewer reads all of their own; another
+ * person's count only in collections the viewer may read and items not hidden from them.
+ */
+const RATINGS_SQL = `
+  SELECT DISTINCT ON (r.key) r.key, r.name, r.rating
+  FROM (
+    SELECT c.category_id || ':' || lower(unaccent(regexp_replace(btrim(i.name), '\\s+', ' ', 'g'))) AS key,
+      i.name, i.rating::float8 AS rating, i.updated_at, i.id
+    FROM collections c JOIN collection_items i ON i.collection_id = c.id
+    WHERE c.user_id = $1 AND i.rating IS NOT NULL
+      AND ${collectionVisibleTo('c', '$2')} AND ${itemShownTo('i', 'c', '$2')}
+    ORDER BY i.updated_at DESC, i.id DESC
+    LIMIT ${TASTE_RATINGS_READ}
+  ) r
+  ORDER BY r.key, r.updated_at DESC, r.id DESC`;
+
+interface Rated {
+  key: string;
+  name: string;
+  rating: number;
+}
+
+async function ratingsOf(db: Queryable, personId: string, viewer: Viewer): Promise<Map<string, Rated>> {
+  const rows = await db.query<Rated>(RATINGS_SQL, [personId, viewer.id], 'taste_ratings');
+  return new Map(rows.map((row) => [row.key, row]));
+}
+
+const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / Math.max(values.length, 1);
+
+interface Pair extends TasteItem {
+  /** Gap between the ratings as given, in stars. */
+  gap: number;
+  /** Gap between the ratings less each person's mean. */
+  normalisedGap: number;
+}
+
+const byName = (a: Pair, b: Pair) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/**
+ * Compares two people's ratings of the works both rated. Each rating is first centred on its
+ * rater's mean over all their counted works (a 3 from a harsh rater is not a 3 from a generous
+ * one); `match` = round(100 × max(0, 1 − D / 2)), D the mean absolute difference of the centred
+ * ratings over the works in common (D = 0: 100; one star apart on average: 50; two or more: 0),
+ * and null below `TASTE_MINIMUM_IN_COMMON` works. Agreements and the disagreement are told in
+ * the ratings people gave, which is what they see.
+ */
+export function compareTaste(mine: Map<string, Rated>, theirs: Map<string, Rated>): Taste {
+  const myMean = mean([...mine.values()].map((r) => r.rating));
+  const theirMean = mean([...theirs.values()].map((r) => r.rating));
+  const pairs: Pair[] = [];
+  for (const [key, my] of mine) {
+    const their = theirs.get(key);
+    if (!their) continue;
+    pairs.push({
+      name: my.name,
+      my_rating: my.rating,
+      their_rating: their.rating,
+      gap: Math.abs(my.rating - their.rating),
+      normalisedGap: Math.abs(my.rating - myMean - (their.rating - theirMean)),
+    });
+  }
+  const gapOfCentred = mean(pairs.map((p) => p.normalisedGap));
+  const item = ({ name, my_rating, their_rating }: Pair): TasteItem => ({ name, my_rating, their_rating });
+  const agreements = pairs
+    .filter((p) => p.gap <= AGREEMENT_GAP)
+    .sort(
+      (a, b) =>
+        a.gap - b.gap || b.my_rating + b.their_rating - (a.my_rating + a.their_rating) || byName(a, b),
+    )
+    .slice(0, TASTE_AGREEMENTS_MAX);
+  const [worst] = pairs
+    .filter((p) => p.gap > AGREEMENT_GAP)
+    .sort((a, b) => b.gap - a.gap || b.normalisedGap - a.normalisedGap || byName(a, b));
+  return {
+    match:
+      pairs.length >= TASTE_MINIMUM_IN_COMMON
+        ? Math.round(100 * Math.max(0, 1 - gapOfCentred / NO_MATCH_GAP))
+        : null,
+    items_in_common: pairs.length,
+    agreements: agreements.map(item),
+    disagreement: worst ? item(worst) : null,
+  };
+}
+
+/**
+ * The viewer's taste compared with person `personId`'s. 400 for oneself; 404 when the viewer may
+ * not see the person (as `GET /user/{id}`), and when either of them turned `share_activity` off
+ * (the issue: "hidden when either person opted out"), so nothing is computed for them.
+ */
+export async function readTaste(db: Queryable, personId: string, viewer: Viewer): Promise<Taste> {
+  if (personId === viewer.id) throw validationFailed({ user_id: issue.tasteSelf });
+  await assertPersonVisible(db, personId, viewer);
+  const [sharing] = await db.query<{ both: boolean }>(
+    'SELECT bool_and(share_activity) AND count(*) = 2 AS both FROM users WHERE id IN ($1, $2)',
+    [personId, viewer.id],
+    'taste_sharing',
+  );
+  // Hidden as an absent person is: the answer tells nothing of the other person's settings.
+  if (!sharing?.both) throw userNotFound();
+  const [mine, theirs] = [await ratingsOf(db, viewer.id, viewer), await ratingsOf(db, personId, viewer)];
+  return compareTaste(mine, theirs);
+}

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Taste } from '@acervo/contract/taste';
+import { createTestContext, signUp, type TestContext } from '../../test/test-context.ts';
+import {
+  addCollaborator,
+  addItem,
+  createCollection,
+  FILMES,
+  LIVROS,
+  type Session,
+} from '../collection/collection.test-helpers.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+beforeEach(() => ctx.reset());
+afterAll(() => ctx.close());
+
+const taste = (who: Session | undefined, whom: Session) =>
+  ctx.request('GET', `/api/v1/user/${whom.user_id}/taste`, who);
+async function tasteOf(who: Session, whom: Session): Promise<Taste> {
+  const res = await taste(who, whom);
+  if (res.statusCode !== 200) throw new Error(`taste: ${res.statusCode} ${res.body}`);
+  return (res.json() as { data: Taste }).data;
+}
+
+async function rate(who: Session, collectionId: string, ratings: [string, number][]) {
+  for (const [name, rating] of ratings) await addItem(ctx.app, who, collectionId, { name, rating });
+}
+
+/**
+ * Ana (mean 3.5) and Bia, a harsher rater (mean 3 over what Ana may read), rated the same five
+ * films; Bia writes some names in other cases and accents. Bia also has a private collection Ana
+ * may not read, rated after the public one.
+ */
+async function anaAndBia() {
+  const ana = await signUp(ctx.app, { name: 'Ana' });
+  const bia = await signUp(ctx.app, { name: 'Bia' });
+  const anas = await createCollection(ctx.app, ana, { name: 'Filmes da Ana' });
+  await rate(ana, anas.id, [
+    ['Bacurau', 4.5],
+    ['Aquarius', 4],
+    ['Central do Brasil', 3],
+    ['Cidade de Deus', 5],
+    ['O Som ao Redor', 1],
+  ]);
+  const bias = await createCollection(ctx.app, bia, { name: 'Filmes da Bia' });
+  await rate(bia, bias.id, [
+    ['BACURAU', 4.5],
+    ['Aquárius', 3.5],
+    ['central do brasil', 2],
+    ['Cidade de Deus', 4.5],
+    ['O som ao redor', 0.5],
+  ]);
+  const secret = await createCollection(ctx.app, bia, { name: 'Só meus', private: true });
+  await rate(bia, secret.id, [
+    ['Central do Brasil', 3],
+    ['Eu, Tu, Eles', 5],
+  ]);
+  return { ana, bia, secret };
+}
+
+describe('GET /api/v1/user/{user_id}/taste', () => {
+  it('compares ratings centred on each mean, names the agreements and the biggest disagreement', async () => {
+    const { ana, bia } = await anaAndBia();
+    // Centred, Ana: 1, 0.5, -0.5, 1.5, -2.5 (mean 3.5); Bia: 1.5, 0.5, -1, 1.5, -2.5 (mean 3).
+    // Gaps: 0.5, 0, 0.5, 0, 0, so D = 0.2 and match = round(100 × (1 − 0.2 / 2)) = 90.
+    expect(await tasteOf(ana, bia)).toEqual({
+      match: 90,
+      items_in_common: 5,
+      agreements: [
+        { name: 'Bacurau', my_rating: 4.5, their_rating: 4.5 },
+        { name: 'Cidade de Deus', my_rating: 5, their_rating: 4.5 },
+        { name: 'Aquarius', my_rating: 4, their_rating: 3.5 },
+        { name: 'O Som ao Redor', my_rating: 1, their_rating: 0.5 },
+      ],
+      disagreement: { name: 'Central do Brasil', my_rating: 3, their_rating: 2 },
+    });
+    // From her side Bia's private ratings count (they are hers): her newest Central do Brasil is a
+    // 3 and her mean 3.5, the numbers of the next test, seen the other way round.
+    const fromBia = await tasteOf(bia, ana);
+    expect(fromBia).toMatchObject({ match: 85, items_in_common: 5, disagreement: null });
+    expect(fromBia.agreements[0]).toEqual({ name: 'BACURAU', my_rating: 4.5, their_rating: 4.5 });
+  });
+
+  it('counts a private collection only once the viewer may read it', async () => {
+    const { ana, bia, secret } = await anaAndBia();
+    expect((await tasteOf(ana, bia)).match).toBe(90);
+    await addCollaborator(ctx.app, bia, secret.id, ana, 'viewer');
+    // Now Bia's newest Central do Brasil (3) replaces her 2 and "Eu, Tu, Eles" (5) enters her mean:
+    // mean 3.5; centred 1, 0, -0.5, 1, -3 against Ana's 1, 0.5, -0.5, 1.5, -2.5; D = 0.3 → 85.
+    expect(await tasteOf(ana, bia)).toEqual({
+      match: 85,
+      items_in_common: 5,
+      agreements: [
+        { name: 'Bacurau', my_rating: 4.5, their_rating: 4.5 },
+        { name: 'Central do Brasil', my_rating: 3, their_rating: 3 },
+        { name: 'Cidade de Deus', my_rating: 5, their_rating: 4.5 },
+        { name: 'Aquarius', my_rating: 4, their_rating: 3.5 },
+        { name: 'O Som ao Redor', my_rating: 1, their_rating: 0.5 },
+      ],
+      disagreement: null,
+    });
+  });
+
+  it('leaves out items an operator hid, and works of another category with the same name', async () => {
+    const { ana, bia } = await anaAndBia();
+    const livros = await createCollection(ctx.app, bia, { name: 'Livros da Bia', category_id: LIVROS });
+    await rate(bia, livros.id, [['Bacurau', 0.5]]);
+    await ctx.db.query(`UPDATE collection_items SET hidden_reason = 'spam' WHERE name = 'Aquárius'`);
+    // Four works left in common: no number, the reasons still given.
+    const result = await tasteOf(ana, bia);
+    expect(result.match).toBeNull();
+    expect(result.items_in_common).toBe(4);
+    expect(result.agreements.map((a) => a.name)).toEqual(['Bacurau', 'Cidade de Deus', 'O Som ao Redor']);
+  });
+
+  it('gives no number below five works in common', async () => {
+    const ana = await signUp(ctx.app, { name: 'Ana' });
+    const carla = await signUp(ctx.app, { name: 'Carla' });
+    const anas = await createCollection(ctx.app, ana, { name: 'Filmes da Ana' });
+    await rate(ana, anas.id, [
+      ['Bacurau', 4.5],
+      ['Aquarius', 4],
+      ['Tropa de Elite', 2],
+    ]);
+    const carlas = await createCollection(ctx.app, carla, { name: 'Filmes da Carla', category_id: FILMES });
+    await rate(carla, carlas.id, [
+      ['Bacurau', 4.5],
+      ['Tropa de Elite', 5],
+    ]);
+    // An unrated item is no rating.
+    await addItem(ctx.app, carla, carlas.id, { name: 'Aquarius' });
+    expect(await tasteOf(ana, carla)).toEqual({
+      match: null,
+      items_in_common: 2,
+      agreements: [{ name: 'Bacurau', my_rating: 4.5, their_rating: 4.5 }],
+      disagreement: { name: 'Tropa de Elite', my_rating: 2, their_rating: 5 },
+    });
+  });
+
+  it('is hidden (404) when either person turned sharing their activity off', async () => {
+    const { ana, bia } = await anaAndBia();
+    const sharing = (who: Session, on: boolean) =>
+      ctx.request('PUT', '/api/v1/recommendation/settings', who, { share_activity: on });
+    await sharing(bia, false);
+    expect((await taste(ana, bia)).statusCode).toBe(404);
+    await sharing(bia, true);
+    expect((await taste(ana, bia)).statusCode).toBe(200);
+    await sharing(ana, false);
+    expect((await taste(ana, bia)).statusCode).toBe(404);
+    expect((await taste(bia, ana)).statusCode).toBe(404);
+  });
+
+  it('answers 404 across a block either way, 400 for oneself, 401 signed out', async () => {
+    const { ana, bia } = await anaAndBia();
+    expect((await taste(undefined, bia)).statusCode).toBe(401);
+    const self = await taste(ana, ana);
+    expect(self.statusCode).toBe(400);
+    expect(self.json().error.fields).toEqual({ user_id: 'tasteSelf' });
+    expect((await ctx.request('PUT', `/api/v1/user/${ana.user_id}/block`, bia)).statusCode).toBe(200);
+    expect((await taste(ana, bia)).statusCode).toBe(404);
+    expect((await taste(bia, ana)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,58 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiAs, signIn, signUp, type TestSession } from './support.ts';
+
+/**
+ * Issue 26, "Taste in common": two people rate the same five films through the API; one opens
+ * the other's profile and reads the match, where they agree and their biggest disagreement.
+ */
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function rateFilms(request: APIRequestContext, who: TestSession, ratings: [string, number][]) {
+  const as = apiAs(request, who);
+  const collection = await as.createCollection({
+    category_id: await as.categoryId('Filmes'),
+    name: `Filmes de ${who.userId}`,
+  });
+  for (const [name, rating] of ratings) await as.createItem({ collection_id: collection.id, name, rating });
+}
+
+test("B opens A's profile and reads how well their ratings match, and why", async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const ana = await signUp(request, 'Ana Gosto');
+  const bruno = await signUp(request, 'Bruno Gosto');
+  // Ana's mean is 3.5 and Bruno's 3: centred, their gaps are 0.5, 0, 0.5, 0, 0, a mean of 0.2
+  // stars, so round(100 × (1 − 0.2 / 2)) = 90% (docs/recommendations.md).
+  await rateFilms(request, ana, [
+    ['Bacurau', 4.5],
+    ['Aquarius', 4],
+    ['Central do Brasil', 3],
+    ['Cidade de Deus', 5],
+    ['O Som ao Redor', 1],
+  ]);
+  await rateFilms(request, bruno, [
+    ['Bacurau', 4.5],
+    ['Aquarius', 3.5],
+    ['Central do Brasil', 2],
+    ['Cidade de Deus', 4.5],
+    ['O Som ao Redor', 0.5],
+  ]);
+
+  await signIn(page, bruno, `/profile/${ana.userId}`);
+  const card = page.getByRole('region', { name: 'Gosto em comum' });
+  await expect(card.getByText('Vocês combinam em 90%')).toBeVisible();
+  await expect(card.getByText('5 itens avaliados por vocês dois')).toBeVisible();
+  await expect(card.getByRole('listitem').first()).toHaveText('Vocês dois deram 4,5 a Bacurau');
+  await expect(card.getByText('Você deu 4,5 e Ana Gosto deu 5 a Cidade de Deus')).toBeVisible();
+  await expect(card.getByText('Central do Brasil: você deu 2, Ana Gosto deu 3')).toBeVisible();
+  const axe = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  expect(axe.violations).toEqual([]);
+
+  // On a 390 px phone the card wraps rather than widen the page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(card).toBeVisible();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+});
