@@ -96,7 +96,17 @@ export async function createTestContext(): Promise<TestContext> {
         "SELECT tablename FROM pg_tables WHERE schemaname = 'public'",
       );
       const names = tables.map((t) => t.tablename).filter((t) => !KEEP_TABLES.has(t));
-      if (names.length) await db.exec(`TRUNCATE ${names.map((n) => `"${n}"`).join(', ')} CASCADE`);
+      // Work a test left running (the live events' fan-out to open streams) may still read while
+      // the truncation locks table after table; PostgreSQL then ends one of the two with a
+      // deadlock (40P01). The truncation is tried again.
+      for (let attempt = 1; names.length; attempt++) {
+        try {
+          await db.exec(`TRUNCATE ${names.map((n) => `"${n}"`).join(', ')} CASCADE`);
+          break;
+        } catch (err) {
+          if (attempt >= 3 || (err as { code?: string }).code !== '40P01') throw err;
+        }
+      }
       // Truncation goes behind the apps' backs: no shared category page may outlive the data.
       for (const a of apps) a.categoryPages.clear();
     },
