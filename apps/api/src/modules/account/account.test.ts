@@ -146,6 +146,7 @@ describe('GET /api/v1/user/{user_id}/export', () => {
       'item_added Segredos da Bia',
       'collection_liked Livros da Bia',
       'collection_saved Livros da Bia',
+      'comment_added Livros da Bia',
     ]);
     expect(data.comments).toEqual([
       expect.objectContaining({
