@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startGoogleIssuer } from '../apps/api/src/test/google-issuer.ts';
 import { CLIENT_ID, standInGoogleScript } from './google-stand-in.ts';
 import { startOwnServer } from './own-server.ts';
+import { withoutLiveEvents } from './support.ts';
 
 /** Requests the page makes to Google's hosts (none of them reach the internet). */
 function countGoogleRequests(page: Page, pattern: RegExp, body = '') {
@@ -30,6 +31,7 @@ test('Google sign-in verified by the server, and page views counted per route ch
   request,
 }) => {
   test.slow(); // a second server starts: slow on a busy machine
+  await withoutLiveEvents(page);
   const issuer = await startGoogleIssuer(CLIENT_ID);
   const operator = 'operadora.google@gmail.com';
   const server = await startOwnServer({

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { delayAnswers, layoutShift, PHONE, recordLayoutShifts } from './layout-shift.ts';
-import { apiAs, signIn, signUp } from './support.ts';
+import { apiAs, signIn, signUp, withoutLiveEvents } from './support.ts';
 
 /**
  * Issue 12: a page must not move under the reader's eyes while it loads (Lighthouse's CLS, which
@@ -56,6 +56,7 @@ test('the signed-in feed does not shift on a phone while its categories load', a
   const page = await context.newPage();
   await recordLayoutShifts(page);
   await delayAnswers(page, /\/api\/v1\/category(\?|$)/);
+  await withoutLiveEvents(page);
 
   await signIn(page, reader, '/feed');
   await expect(page.getByRole('button', { name: 'Álbuns', pressed: true })).toBeVisible();

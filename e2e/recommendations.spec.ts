@@ -29,9 +29,11 @@ test('after A likes two of B’s collections, A’s carousel explains a suggesti
   const names = [`Dramas ${tag} para chorar`, `Mais dramas ${tag}`, `Dramas ${tag} esquecidos`];
   for (const name of names) await as.createCollection({ category_id: films, name });
 
-  // B's context: the three collections are on B's profile.
+  // B's context: the three collections are on B's profile (its Filmes tab; "Atividade recente"
+  // names them too).
   const biaPage = await personIn(browser, bia, '/profile');
-  for (const name of names) await expect(biaPage.getByRole('link', { name, exact: true })).toBeVisible();
+  const biaFilms = biaPage.getByRole('tabpanel', { name: /^Filmes/ });
+  for (const name of names) await expect(biaFilms.getByRole('link', { name, exact: true })).toBeVisible();
 
   // A likes the first two from B's profile.
   const anaPage = await personIn(browser, ana, `/profile/${bia.userId}`);

@@ -82,6 +82,14 @@ export async function signIn(page: Page, session: TestSession, path = '/profile'
   await page.goto(path);
 }
 
+/**
+ * For tests that wait for the network to go quiet ('networkidle'): a signed-in page keeps its
+ * live events stream open, so it never does. Refused, the bell falls back to asking every minute.
+ */
+export async function withoutLiveEvents(page: Page): Promise<void> {
+  await page.route('**/api/v1/notification/stream', (route) => route.abort());
+}
+
 /** Signed API calls for seeding data the test is not about. */
 export function apiAs(request: APIRequestContext, session: TestSession) {
   const headers = { authorization: `Bearer ${session.token}` };

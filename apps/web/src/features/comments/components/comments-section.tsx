@@ -282,7 +282,11 @@ export function CommentsSection({
           {t(errorMessageKey(comments.error, 'comments'))}
         </div>
       ) : null}
-      {first && all.length === 0 ? <p className="text-body-secondary">{t('comments.empty')}</p> : null}
+      {/* A collection known to have no comments says so at once: the page does not move when the
+          empty answer arrives. */}
+      {(first && all.length === 0) || (!first && !comments.isError && collection.comments_count === 0) ? (
+        <p className="text-body-secondary">{t('comments.empty')}</p>
+      ) : null}
       <ol className="list-unstyled d-grid gap-3 mb-0">
         {threadsOf(all).map(({ comment, replies }) => (
           <li key={comment.id}>
@@ -334,7 +338,7 @@ export function CommentsSection({
           busy={create.isPending && replyingTo === null}
           onSubmit={(body) => create.mutateAsync({ body })}
         />
-      ) : first && !user ? (
+      ) : !user ? (
         <p className="text-body-secondary mt-3 mb-0">{t('comments.signIn')}</p>
       ) : first && !enabled ? (
         <p className="text-body-secondary mt-3 mb-0">{t('comments.closed')}</p>
