@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventStreamParser, type StreamEvent } from './event-stream';
+import { eventStreamParser, type StreamEvent } from '@acervo/contract/event-stream';
 
 function parse(chunks: string[]): StreamEvent[] {
   const events: StreamEvent[] = [];

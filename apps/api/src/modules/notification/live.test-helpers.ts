@@ -1,3 +1,5 @@
+import { eventStreamParser } from '@acervo/contract/event-stream';
+
 /** One server-sent event as a client reads it. */
 export interface ReceivedEvent {
   event: string;
@@ -34,32 +36,17 @@ export async function openStream(baseUrl: string, headers: Record<string, string
 
   if (res.ok && res.body) {
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    // Parsed by the web app's own reader of the stream.
+    const feed = eventStreamParser((event) => {
+      queue.push({ event: event.event, id: event.id, data: JSON.parse(event.data), at: performance.now() });
+      wake();
+    });
     void (async () => {
-      let buffer = '';
       try {
         for (;;) {
           const { value, done: over } = await reader.read();
           if (over) break;
-          buffer += value;
-          let cut: number;
-          while ((cut = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, cut);
-            buffer = buffer.slice(cut + 2);
-            const fields = new Map<string, string>();
-            for (const line of block.split('\n')) {
-              if (line.startsWith(':') || !line.includes(':')) continue;
-              const at = line.indexOf(':');
-              fields.set(line.slice(0, at), line.slice(at + 1).trimStart());
-            }
-            if (!fields.has('data')) continue;
-            queue.push({
-              event: fields.get('event') ?? 'message',
-              id: fields.get('id'),
-              data: JSON.parse(fields.get('data')!),
-              at: performance.now(),
-            });
-            wake();
-          }
+          feed(value);
         }
       } catch {
         // Aborted by close().

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { eventStreamParser, type StreamEvent } from '../../../lib/event-stream';
+import { eventStreamParser, type StreamEvent } from '@acervo/contract/event-stream';
 import { sharedKeys } from '../../../lib/query-keys';
 import { readStoredSession } from '../../../lib/session-storage';
 import { notificationKeys } from './use-notifications';
