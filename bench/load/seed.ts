@@ -29,8 +29,9 @@ const MAX_LIKES = 12;
 const FOLLOW_SHARE = 0.4;
 const SAVED_SHARE = 0.03;
 const PRIVATE_SHARE = 0.15;
-/** Each person follows 0 to this many others. */
-const MAX_FOLLOWED = 6;
+/** Each person follows between these many others (~10 on average, as issue 26 sizes the timeline). */
+const MIN_FOLLOWED = 5;
+const MAX_FOLLOWED = 15;
 
 // The same id for the same row number, on both databases: 16 characters as newId() makes.
 const personId = (n: string) => `substr(md5('person.' || (${n})), 1, 16)`;
@@ -175,7 +176,7 @@ async function seedSocial(tx: Queryable, scale: LoadScale) {
      SELECT DISTINCT ${personId(`(g + 1 + (hashtext(g || '.' || k) & 2147483647) % ($1::int - 1)) % $1::int`)},
        ${personId('g')}
      FROM generate_series(0, $1::int - 1) g
-     CROSS JOIN LATERAL generate_series(1, (hashtext(g || '.follows') & 2147483647) % ${MAX_FOLLOWED + 1}) k`,
+     CROSS JOIN LATERAL generate_series(1, ${MIN_FOLLOWED} + (hashtext(g || '.follows') & 2147483647) % ${MAX_FOLLOWED - MIN_FOLLOWED + 1}) k`,
     [scale.people],
   );
   // Saved copies ("salva de ..."): a few collections point at another public one as their source.

@@ -295,6 +295,10 @@ async function openPostgres(url: string, options: DbOptions): Promise<Db> {
     connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
     statement_timeout: statementTimeout,
     query_timeout: statementTimeout + CLIENT_GRACE_MS,
+    // No JIT: its compile time is paid per statement and dwarfs the statement itself here. The
+    // recommendation statement's row estimates pass jit_above_cost, and compiling it took 5.3 s of
+    // its 6.5 s at bench:load's size (docs/performance.md, "JIT off").
+    options: '-c jit=off',
   });
   // An idle client losing its server: pg-pool drops it, and the next query opens a new
   // connection once the server is back.
