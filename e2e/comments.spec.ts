@@ -3,9 +3,10 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiAs, signIn, signUp, type TestSession } from './support.ts';
 
 /**
- * Issue 26 in the browser: two people comment on a collection (one mentions the other, chosen
- * from the '@' suggestions, the other replies), and the owner deletes a comment; each sees what
- * the other did once their page reads it again.
+ * Issue 26 in the browser: two people comment on a collection (one mentions the other and a
+ * third person, chosen from the '@' suggestions; the other replies), and the owner deletes a
+ * comment. The third person, on another page, sees her bell rise without a reload; the other two
+ * see what was done once their page reads it again.
  */
 
 async function personIn(browser: Browser, session: TestSession, path: string): Promise<Page> {
@@ -25,7 +26,7 @@ async function expectAccessible(page: Page) {
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-test('B comments and mentions A, A replies, and A as the owner deletes B’s comment', async ({
+test('B comments and mentions A and C, C’s bell rises live, A replies and as the owner deletes B’s comment', async ({
   browser,
   request,
 }) => {
@@ -33,11 +34,26 @@ test('B comments and mentions A, A replies, and A as the owner deletes B’s com
   const tag = Date.now().toString(36);
   const ana = await signUp(request, `Ana Comenta ${tag}`);
   const bruno = await signUp(request, `Bruno Comenta ${tag}`);
+  const carla = await signUp(request, `Carla Comenta ${tag}`);
   const filmes = await apiAs(request, ana).categoryId('Filmes');
   const list = await apiAs(request, ana).createCollection({
     category_id: filmes,
     name: `Filmes para conversar ${tag}`,
   });
+
+  // Carla is elsewhere in the app, her live events stream open (it answers its headers once it is).
+  const carlaContext = await browser.newContext({ locale: 'pt-BR' });
+  const carlaPage = await carlaContext.newPage();
+  const carlaStreamOpen = carlaPage.waitForResponse(
+    (response) => response.url().endsWith('/api/v1/notification/stream') && response.status() === 200,
+  );
+  await signIn(carlaPage, carla, '/profile');
+  const carlasBell = carlaPage.getByRole('button', { name: /^Notificações/ });
+  // Only "complete your registration" so far.
+  await expect(carlasBell).toHaveAccessibleName('Notificações: 1 não lida');
+  await carlaStreamOpen;
+  // Anything that reloads the page loses this mark.
+  await carlaPage.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
 
   const brunoPage = await personIn(browser, bruno, `/lists/${list.id}`);
   const brunos = commentsOf(brunoPage);
@@ -49,6 +65,9 @@ test('B comments and mentions A, A replies, and A as the owner deletes B’s com
   await expectAccessible(brunoPage);
   await brunos.getByRole('option', { name: ana.name }).click();
   await expect(box).toHaveValue(`Oi @${ana.name} `);
+  await box.pressSequentially('e @Carla Com');
+  await brunos.getByRole('option', { name: carla.name }).click();
+  await expect(box).toHaveValue(`Oi @${ana.name} e @${carla.name} `);
   await box.pressSequentially('veja https://exemplo.com/bacurau.');
   await expect(brunos.getByText(/caracteres$/)).toContainText(`de 2000 caracteres`);
   await brunos.getByRole('button', { name: 'Comentar' }).click();
@@ -63,11 +82,21 @@ test('B comments and mentions A, A replies, and A as the owner deletes B’s com
   );
   await expect(box).toHaveValue('');
 
+  // Carla's bell rises where she is, and names who mentioned her and where.
+  await expect(carlasBell).toHaveAccessibleName('Notificações: 2 não lidas');
+  expect(await carlaPage.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  await carlasBell.click();
+  await expect(
+    carlaPage.getByText(
+      `${bruno.name} mencionou você num comentário da coleção “Filmes para conversar ${tag}”.`,
+    ),
+  ).toBeVisible();
+
   // Ana, the owner, reads it, replies to it, and sees the count on the banner.
   const anaPage = await personIn(browser, ana, `/lists/${list.id}`);
   const anas = commentsOf(anaPage);
   const seenByAna = anas.getByRole('article', { name: bruno.name });
-  await expect(seenByAna).toContainText(`Oi @${ana.name} veja https://exemplo.com/bacurau.`);
+  await expect(seenByAna).toContainText(`Oi @${ana.name} e @${carla.name} veja https://exemplo.com/bacurau.`);
   await expect(anaPage.locator('.banner-counters')).toContainText('1 comentários');
   await seenByAna.getByRole('button', { name: 'Responder' }).click();
   await anas.getByLabel('Escreva a sua resposta').fill('Obrigada pela dica!');
