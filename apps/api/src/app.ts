@@ -38,7 +38,7 @@ import { reactionRoutes } from './modules/reaction/reaction.routes.ts';
 import { recommendationRoutes } from './modules/recommendation/recommendation.routes.ts';
 import { saveRoutes } from './modules/save/save.routes.ts';
 import { renderIndexPage, shareRoutes } from './modules/share/share.routes.ts';
-import { tasteRoutes } from './modules/taste/taste.routes.ts';
+import { tasteCardRoutes, tasteRoutes } from './modules/taste/taste.routes.ts';
 import { timelineRoutes } from './modules/timeline/timeline.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
@@ -189,6 +189,7 @@ export async function buildApp({
   await app.register(mediaFileRoutes, { storage });
   await app.register(imageFileRoutes, { db, storage });
   await app.register(shareRoutes, { db, config });
+  await app.register(tasteCardRoutes, { db });
 
   await registerWebApp(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST, renderIndexPage(db, config));
   return app;

@@ -62,6 +62,8 @@ export const errorCodes = [
   'APPEAL_INVALID',
   /** 403 when writing a comment on a collection whose owner turned comments off. */
   'COMMENTS_CLOSED',
+  /** 409 when sharing a taste in common that public collections alone cannot show (too few works). */
+  'TASTE_NOT_SHAREABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { envelope } from './common.ts';
+import { envelope, idSchema } from './common.ts';
 
 /**
  * "Taste in common" (issue 26): how the signed-in viewer's ratings compare with another person's.
@@ -31,5 +31,32 @@ export const tasteSchema = z.object({
 });
 export type Taste = z.infer<typeof tasteSchema>;
 
-/** `GET /api/v1/user/{user_id}/taste`. */
-export const tasteResponse = envelope(tasteSchema);
+/** `GET /api/v1/user/{user_id}/taste`: the comparison, and the viewer's share link of it if any. */
+export const tasteResponse = envelope(
+  z.extend(tasteSchema, {
+    /** The id of the viewer's public link to this match (`/taste/{id}`); null when not shared. */
+    share_id: z.nullable(z.string()),
+  }),
+);
+export type TasteAnswer = z.infer<typeof tasteResponse>['data'];
+
+/** `PUT /api/v1/user/{user_id}/taste/share`: the public link's id (the same one every time). */
+export const tasteShareLinkResponse = envelope(z.object({ id: z.string() }));
+/** `DELETE /api/v1/user/{user_id}/taste/share`: the link is down (or never was). */
+export const tasteUnsharedResponse = envelope(z.object({ shared: z.literal(false) }));
+
+const tasteSharePersonSchema = z.object({ id: z.string(), name: z.string() });
+
+/**
+ * `GET /api/v1/taste_shares/{id}`, public: a shared match, compared from both people's public
+ * collections only (what anyone may read). `my_rating` is the owner's, `their_rating` the other's.
+ */
+export const tasteShareSchema = z.extend(tasteSchema, {
+  id: z.string(),
+  owner: tasteSharePersonSchema,
+  other: tasteSharePersonSchema,
+  match: z.int(),
+});
+export type TasteShare = z.infer<typeof tasteShareSchema>;
+export const tasteShareResponse = envelope(tasteShareSchema);
+export const tasteShareParams = z.object({ id: idSchema });

@@ -4,7 +4,8 @@ import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getCollection } from '../collection/collection.service.ts';
 import { getItem } from '../collection-item/collection-item.service.ts';
-import { collectionHead, itemHead, type PageHead } from './share-head.ts';
+import { readTasteShare } from '../taste/taste.service.ts';
+import { collectionHead, itemHead, tasteHead, type PageHead } from './share-head.ts';
 import { PREVIEW_ITEMS } from './share.service.ts';
 
 /**
@@ -62,6 +63,23 @@ export async function sharePage(
     return { head, data: { collection, item } };
   }
   return undefined;
+}
+
+const TASTE_PAGE = /^\/taste\/([^/]+)\/?$/;
+
+/**
+ * The preview tags of a shared taste in common's page (`/taste/{id}`), while the link is up; its
+ * first screen asks the API (`GET /taste_shares/{id}`), so no data goes with it.
+ */
+export async function tasteSharePageHead(
+  db: Queryable,
+  publicUrl: string,
+  path: string,
+): Promise<PageHead | undefined> {
+  const id = idSchema.safeParse(TASTE_PAGE.exec(path)?.[1]);
+  if (!id.success) return undefined;
+  const share = await asVisitor(() => readTasteShare(db, id.data));
+  return share && tasteHead(publicUrl, share);
 }
 
 // JSON inside <script> ends at the first `</script`, and an HTML parser reads `<!--` there too:

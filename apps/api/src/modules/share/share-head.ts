@@ -1,3 +1,4 @@
+import type { TasteShare } from '@acervo/contract/taste';
 import type { CollectionPreview, ItemPreview } from './share.service.ts';
 
 /**
@@ -42,6 +43,8 @@ export interface PageHead {
   description: string;
   /** Absolute URL of the page (canonical and og:url). */
   url: string;
+  /** The page's own preview picture (1200×630); the app's card otherwise. */
+  image?: { url: string; alt: string };
 }
 
 export function genericHead(publicUrl: string, path: string, title = SITE_NAME): PageHead {
@@ -70,12 +73,28 @@ export function itemHead(publicUrl: string, i: ItemPreview): PageHead {
   };
 }
 
+/** "Ana e Bruno combinam em 72% no Acervo" with what they agree on. */
+export function tasteHead(publicUrl: string, share: TasteShare): PageHead {
+  const title = `${share.owner.name} e ${share.other.name} combinam em ${share.match}%`;
+  const agreed = share.agreements.map((item) => item.name);
+  const description = agreed.length
+    ? `Gosto em comum no Acervo: ${share.items_in_common} itens avaliados pelos dois, de acordo sobre ${agreed.join(', ')}.`
+    : `Gosto em comum no Acervo: ${share.items_in_common} itens avaliados pelos dois.`;
+  return {
+    title: `${title} · ${SITE_NAME}`,
+    description: truncate(description, DESCRIPTION_MAX),
+    url: `${publicUrl}/taste/${share.id}`,
+    image: { url: `${publicUrl}/taste/${share.id}/card.png`, alt: title },
+  };
+}
+
 export function renderHeadTags(publicUrl: string, head: PageHead): string {
   const e = {
     title: escapeHtml(head.title),
     description: escapeHtml(head.description),
     url: escapeHtml(head.url),
-    image: escapeHtml(`${publicUrl}${CARD_IMAGE_PATH}`),
+    image: escapeHtml(head.image?.url ?? `${publicUrl}${CARD_IMAGE_PATH}`),
+    imageAlt: escapeHtml(head.image?.alt ?? SITE_NAME),
   };
   return [
     `<title>${e.title}</title>`,
@@ -90,7 +109,7 @@ export function renderHeadTags(publicUrl: string, head: PageHead): string {
     `<meta property="og:image" content="${e.image}" />`,
     `<meta property="og:image:width" content="${CARD_IMAGE_SIZE.width}" />`,
     `<meta property="og:image:height" content="${CARD_IMAGE_SIZE.height}" />`,
-    `<meta property="og:image:alt" content="${SITE_NAME}" />`,
+    `<meta property="og:image:alt" content="${e.imageAlt}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
     `<meta name="twitter:title" content="${e.title}" />`,
     `<meta name="twitter:description" content="${e.description}" />`,

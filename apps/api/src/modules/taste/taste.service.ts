@@ -3,12 +3,15 @@ import {
   TASTE_AGREEMENTS_MAX,
   TASTE_MINIMUM_IN_COMMON,
   type Taste,
+  type TasteAnswer,
   type TasteItem,
+  type TasteShare,
 } from '@acervo/contract/taste';
 import type { Queryable } from '../../db/client.ts';
-import { validationFailed } from '../../lib/app-error.ts';
+import { AppError, validationFailed } from '../../lib/app-error.ts';
+import { newId } from '../../lib/ids.ts';
 import type { Viewer } from '../access/access.policy.ts';
-import { collectionVisibleTo, itemShownTo } from '../access/access.sql.ts';
+import { collectionVisibleTo, itemShownTo, personVisibleTo } from '../access/access.sql.ts';
 import { assertPersonVisible, userNotFound } from '../user/user.service.ts';
 
 /** Ratings read per person, newest first: one heavy rater costs a bounded amount. */
@@ -43,8 +46,13 @@ interface Rated {
   rating: number;
 }
 
-async function ratingsOf(db: Queryable, personId: string, viewer: Viewer): Promise<Map<string, Rated>> {
-  const rows = await db.query<Rated>(RATINGS_SQL, [personId, viewer.id], 'taste_ratings');
+/** `viewerId` null: an anonymous visitor, who reads public collections only. */
+async function ratingsOf(
+  db: Queryable,
+  personId: string,
+  viewerId: string | null,
+): Promise<Map<string, Rated>> {
+  const rows = await db.query<Rated>(RATINGS_SQL, [personId, viewerId], 'taste_ratings');
   return new Map(rows.map((row) => [row.key, row]));
 }
 
@@ -106,11 +114,11 @@ export function compareTaste(mine: Map<string, Rated>, theirs: Map<string, Rated
 }
 
 /**
- * The viewer's taste compared with person `personId`'s. 400 for oneself; 404 when the viewer may
- * not see the person (as `GET /user/{id}`), and when either of them turned `share_activity` off
- * (the issue: "hidden when either person opted out"), so nothing is computed for them.
+ * 400 for oneself; 404 when the viewer may not see the person (as `GET /user/{id}`), and when
+ * either of them turned `share_activity` off (the issue: "hidden when either person opted out"),
+ * so nothing is computed for them.
  */
-export async function readTaste(db: Queryable, personId: string, viewer: Viewer): Promise<Taste> {
+async function assertComparable(db: Queryable, personId: string, viewer: Viewer): Promise<void> {
   if (personId === viewer.id) throw validationFailed({ user_id: issue.tasteSelf });
   await assertPersonVisible(db, personId, viewer);
   const [sharing] = await db.query<{ both: boolean }>(
@@ -120,6 +128,91 @@ export async function readTaste(db: Queryable, personId: string, viewer: Viewer)
   );
   // Hidden as an absent person is: the answer tells nothing of the other person's settings.
   if (!sharing?.both) throw userNotFound();
-  const [mine, theirs] = [await ratingsOf(db, viewer.id, viewer), await ratingsOf(db, personId, viewer)];
-  return compareTaste(mine, theirs);
+}
+
+/** The viewer's taste compared with person `personId`'s, and the viewer's share link of it. */
+export async function readTaste(db: Queryable, personId: string, viewer: Viewer): Promise<TasteAnswer> {
+  await assertComparable(db, personId, viewer);
+  const [mine, theirs] = [
+    await ratingsOf(db, viewer.id, viewer.id),
+    await ratingsOf(db, personId, viewer.id),
+  ];
+  const [share] = await db.query<{ id: string }>(
+    'SELECT id FROM taste_shares WHERE owner_id = $1 AND other_id = $2',
+    [viewer.id, personId],
+    'taste_share_of',
+  );
+  return { ...compareTaste(mine, theirs), share_id: share?.id ?? null };
+}
+
+/** Both people's taste as anyone may read it: from their public collections only. */
+async function publicTaste(db: Queryable, ownerId: string, otherId: string): Promise<Taste> {
+  return compareTaste(await ratingsOf(db, ownerId, null), await ratingsOf(db, otherId, null));
+}
+
+/**
+ * The viewer shares their match with `personId` (`PUT /user/{id}/taste/share`): one link per
+ * pair, the same id every time. 409 when public collections alone give no number (the page
+ * would have nothing to show).
+ */
+export async function shareTaste(db: Queryable, personId: string, viewer: Viewer): Promise<{ id: string }> {
+  await assertComparable(db, personId, viewer);
+  if ((await publicTaste(db, viewer.id, personId)).match === null) {
+    throw new AppError(
+      409,
+      'TASTE_NOT_SHAREABLE',
+      'Ainda há poucos itens em comum nas coleções públicas de vocês para compartilhar.',
+    );
+  }
+  await db.query(
+    `INSERT INTO taste_shares (id, owner_id, other_id) VALUES ($1, $2, $3)
+     ON CONFLICT (owner_id, other_id) DO NOTHING`,
+    [newId(), viewer.id, personId],
+    'taste_share_create',
+  );
+  const [share] = await db.query<{ id: string }>(
+    'SELECT id FROM taste_shares WHERE owner_id = $1 AND other_id = $2',
+    [viewer.id, personId],
+    'taste_share_of',
+  );
+  return share!;
+}
+
+/** The viewer takes their link down (`DELETE /user/{id}/taste/share`); nothing to do if none. */
+export async function unshareTaste(db: Queryable, personId: string, viewer: Viewer): Promise<void> {
+  await db.query('DELETE FROM taste_shares WHERE owner_id = $1 AND other_id = $2', [viewer.id, personId]);
+}
+
+const shareNotFound = () => new AppError(404, 'NOT_FOUND', 'Link não encontrado.');
+
+/**
+ * A shared match as anyone reads it (`GET /taste_shares/{id}`, its page and its picture): only
+ * while both people share their activity, neither is suspended and no block stands between them,
+ * compared from public collections only; 404 otherwise, and when public collections no longer
+ * give a number. Nothing tells which of these it was.
+ */
+export async function readTasteShare(db: Queryable, id: string): Promise<TasteShare> {
+  const [row] = await db.query<{
+    owner_id: string;
+    owner_name: string;
+    other_id: string;
+    other_name: string;
+  }>(
+    `SELECT o.id AS owner_id, o.name AS owner_name, t.id AS other_id, t.name AS other_name
+     FROM taste_shares s JOIN users o ON o.id = s.owner_id JOIN users t ON t.id = s.other_id
+     WHERE s.id = $1 AND o.share_activity AND t.share_activity
+       AND ${personVisibleTo('o', 'NULL')} AND ${personVisibleTo('t', 's.owner_id')}`,
+    [id],
+    'taste_share_read',
+  );
+  if (!row) throw shareNotFound();
+  const taste = await publicTaste(db, row.owner_id, row.other_id);
+  if (taste.match === null) throw shareNotFound();
+  return {
+    ...taste,
+    match: taste.match,
+    id,
+    owner: { id: row.owner_id, name: row.owner_name },
+    other: { id: row.other_id, name: row.other_name },
+  };
 }

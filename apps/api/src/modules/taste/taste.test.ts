@@ -1,5 +1,10 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Taste } from '@acervo/contract/taste';
+import type { TasteAnswer, TasteShare } from '@acervo/contract/taste';
 import { createTestContext, signUp, type TestContext } from '../../test/test-context.ts';
 import {
   addCollaborator,
@@ -10,19 +15,33 @@ import {
   type Session,
 } from '../collection/collection.test-helpers.ts';
 
+const PUBLIC_URL = 'https://acervo.example';
+
 let ctx: TestContext;
+/** The app with a built web app to serve, for the shared match's page. */
+let site: FastifyInstance;
+let dist: string;
 beforeAll(async () => {
   ctx = await createTestContext();
+  dist = mkdtempSync(join(tmpdir(), 'acervo-dist-'));
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head><title>Acervo</title></head><body></body></html>',
+  );
+  site = await ctx.buildApp({ PUBLIC_URL, WEB_DIST_DIR: dist });
 });
 beforeEach(() => ctx.reset());
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  rmSync(dist, { recursive: true, force: true });
+});
 
 const taste = (who: Session | undefined, whom: Session) =>
   ctx.request('GET', `/api/v1/user/${whom.user_id}/taste`, who);
-async function tasteOf(who: Session, whom: Session): Promise<Taste> {
+async function tasteOf(who: Session, whom: Session): Promise<TasteAnswer> {
   const res = await taste(who, whom);
   if (res.statusCode !== 200) throw new Error(`taste: ${res.statusCode} ${res.body}`);
-  return (res.json() as { data: Taste }).data;
+  return (res.json() as { data: TasteAnswer }).data;
 }
 
 async function rate(who: Session, collectionId: string, ratings: [string, number][]) {
@@ -76,6 +95,7 @@ describe('GET /api/v1/user/{user_id}/taste', () => {
         { name: 'O Som ao Redor', my_rating: 1, their_rating: 0.5 },
       ],
       disagreement: { name: 'Central do Brasil', my_rating: 3, their_rating: 2 },
+      share_id: null,
     });
     // From her side Bia's private ratings count (they are hers): her newest Central do Brasil is a
     // 3 and her mean 3.5, the numbers of the next test, seen the other way round.
@@ -101,6 +121,7 @@ describe('GET /api/v1/user/{user_id}/taste', () => {
         { name: 'O Som ao Redor', my_rating: 1, their_rating: 0.5 },
       ],
       disagreement: null,
+      share_id: null,
     });
   });
 
@@ -137,6 +158,7 @@ describe('GET /api/v1/user/{user_id}/taste', () => {
       items_in_common: 2,
       agreements: [{ name: 'Bacurau', my_rating: 4.5, their_rating: 4.5 }],
       disagreement: { name: 'Tropa de Elite', my_rating: 2, their_rating: 5 },
+      share_id: null,
     });
   });
 
@@ -162,5 +184,111 @@ describe('GET /api/v1/user/{user_id}/taste', () => {
     expect((await ctx.request('PUT', `/api/v1/user/${ana.user_id}/block`, bia)).statusCode).toBe(200);
     expect((await taste(ana, bia)).statusCode).toBe(404);
     expect((await taste(bia, ana)).statusCode).toBe(404);
+  });
+});
+
+describe('shared taste in common', () => {
+  const share = (who: Session, whom: Session) =>
+    ctx.request('PUT', `/api/v1/user/${whom.user_id}/taste/share`, who);
+  const unshare = (who: Session, whom: Session) =>
+    ctx.request('DELETE', `/api/v1/user/${whom.user_id}/taste/share`, who);
+  const shared = (id: string) => ctx.request('GET', `/api/v1/taste_shares/${id}`);
+  async function shareId(who: Session, whom: Session): Promise<string> {
+    const res = await share(who, whom);
+    if (res.statusCode !== 200) throw new Error(`share: ${res.statusCode} ${res.body}`);
+    return (res.json() as { data: { id: string } }).data.id;
+  }
+  const meta = (html: string, key: string) =>
+    new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
+
+  it('gives one public link per pair: its answer, page and picture compare public collections only', async () => {
+    const { ana, bia } = await anaAndBia();
+    const id = await shareId(ana, bia);
+    expect(await shareId(ana, bia)).toBe(id);
+    expect((await tasteOf(ana, bia)).share_id).toBe(id);
+    // Bia has not shared hers.
+    expect((await tasteOf(bia, ana)).share_id).toBeNull();
+
+    // Anyone reads it, signed out: the numbers Ana sees, since Bia's private ratings never count.
+    const res = await shared(id);
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as { data: TasteShare }).data).toEqual({
+      id,
+      owner: { id: ana.user_id, name: 'Ana' },
+      other: { id: bia.user_id, name: 'Bia' },
+      match: 90,
+      items_in_common: 5,
+      agreements: [
+        { name: 'Bacurau', my_rating: 4.5, their_rating: 4.5 },
+        { name: 'Cidade de Deus', my_rating: 5, their_rating: 4.5 },
+        { name: 'Aquarius', my_rating: 4, their_rating: 3.5 },
+        { name: 'O Som ao Redor', my_rating: 1, their_rating: 0.5 },
+      ],
+      disagreement: { name: 'Central do Brasil', my_rating: 3, their_rating: 2 },
+    });
+
+    // Its page carries its own preview, with its own picture.
+    const page = await site.inject({ url: `/taste/${id}` });
+    expect(page.statusCode).toBe(200);
+    expect(meta(page.body, 'og:title')).toBe('Ana e Bia combinam em 90% · Acervo');
+    expect(meta(page.body, 'og:description')).toBe(
+      'Gosto em comum no Acervo: 5 itens avaliados pelos dois, de acordo sobre Bacurau, Cidade de Deus, Aquarius, O Som ao Redor.',
+    );
+    expect(meta(page.body, 'og:image')).toBe(`${PUBLIC_URL}/taste/${id}/card.png`);
+    expect(meta(page.body, 'og:image:alt')).toBe('Ana e Bia combinam em 90%');
+    const card = await site.inject({ url: `/taste/${id}/card.png` });
+    expect(card.statusCode).toBe(200);
+    expect(card.headers['content-type']).toBe('image/png');
+    expect(await sharp(card.rawPayload).metadata()).toMatchObject({
+      format: 'png',
+      width: 1200,
+      height: 630,
+    });
+  });
+
+  it('goes down (404, generic page) when taken down, on an opt-out, a block or a suspension', async () => {
+    const { ana, bia } = await anaAndBia();
+    const id = await shareId(ana, bia);
+    const down = async () => {
+      expect((await shared(id)).statusCode).toBe(404);
+      expect((await site.inject({ url: `/taste/${id}/card.png` })).statusCode).toBe(404);
+      expect(meta((await site.inject({ url: `/taste/${id}` })).body, 'og:title')).toBe('Acervo');
+    };
+    const sharing = (who: Session, on: boolean) =>
+      ctx.request('PUT', '/api/v1/recommendation/settings', who, { share_activity: on });
+
+    await sharing(bia, false);
+    await down();
+    await sharing(bia, true);
+    expect((await shared(id)).statusCode).toBe(200);
+
+    expect((await ctx.request('PUT', `/api/v1/user/${ana.user_id}/block`, bia)).statusCode).toBe(200);
+    await down();
+    expect((await ctx.request('DELETE', `/api/v1/user/${ana.user_id}/block`, bia)).statusCode).toBe(200);
+    expect((await shared(id)).statusCode).toBe(200);
+
+    await ctx.db.query('UPDATE users SET suspended_at = now() WHERE id = $1', [ana.user_id]);
+    await down();
+    await ctx.db.query('UPDATE users SET suspended_at = NULL WHERE id = $1', [ana.user_id]);
+
+    expect((await unshare(ana, bia)).json()).toEqual({ data: { shared: false } });
+    await down();
+    // A new link is a new address: the old one stays down.
+    expect(await shareId(ana, bia)).not.toBe(id);
+    await down();
+  });
+
+  it('refuses (409) what public collections alone cannot show, and what /taste refuses', async () => {
+    const { ana, bia } = await anaAndBia();
+    // Ana's own view counts her private ratings; a public link may not.
+    await ctx.db.query('UPDATE collections SET private = true WHERE user_id = $1', [ana.user_id]);
+    expect((await tasteOf(ana, bia)).match).toBe(90);
+    const res = await share(ana, bia);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('TASTE_NOT_SHAREABLE');
+    expect((await share(ana, ana)).statusCode).toBe(400);
+    expect((await ctx.request('PUT', `/api/v1/user/${bia.user_id}/taste/share`)).statusCode).toBe(401);
+    expect((await shared('nao-existe')).statusCode).toBe(404);
+    expect((await shared('não existe')).statusCode).toBe(400);
   });
 });
