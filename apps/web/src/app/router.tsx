@@ -52,6 +52,8 @@ const publicRoutes: RouteObject[] = [
   // Issue 8: a visitor sees what the invite is and is asked to sign in to accept it.
   { path: 'invite/:token', lazy: page(() => import('./routes/invite'), 'InvitePage') },
   { path: 'appeal/:token', lazy: page(() => import('./routes/appeal'), 'AppealPage') },
+  // Issue 26: a shared taste in common; the server renders its preview tags and picture.
+  { path: 'taste/:id', lazy: page(() => import('./routes/taste'), 'SharedTastePage') },
 ];
 
 const signedInRoutes: RouteObject[] = [

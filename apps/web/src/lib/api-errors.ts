@@ -58,6 +58,10 @@ export type ErrorContext =
   | 'pictureRemove'
   | 'accountExport'
   | 'accountDelete'
+  // Taste in common (issue 26)
+  | 'tasteShare'
+  | 'tasteUnshare'
+  | 'tasteShareLoad'
   // Devices (issue 14)
   | 'sessionEnd'
   // Safety (issue 23)
@@ -113,6 +117,8 @@ const LOAD_KEYS: Partial<Record<ErrorContext, { failed: TextKey; notFound?: Text
   timeline: { failed: 'timeline.loadFailed' },
   profileActivity: { failed: 'timeline.profileLoadFailed' },
   comments: { failed: 'comments.loadFailed' },
+  // Taken down, or one of the two opted out, blocked or was suspended: the same answer.
+  tasteShareLoad: { failed: 'taste.sharedLoadFailed', notFound: 'taste.sharedGone' },
 };
 
 /**
@@ -189,6 +195,8 @@ const ACTION_KEYS: Partial<
   commentWrite: { failed: 'comments.writeFailed', byCode: { COMMENTS_CLOSED: 'comments.closed' } },
   commentDelete: { failed: 'comments.deleteFailed' },
   commentsSwitch: { failed: 'comments.switchFailed' },
+  tasteShare: { failed: 'taste.shareFailed', byCode: { TASTE_NOT_SHAREABLE: 'taste.notShareable' } },
+  tasteUnshare: { failed: 'taste.unshareFailed' },
   // A wrong password is also marked on its field.
   accountDelete: {
     failed: 'errors.accountDeleteFailed',

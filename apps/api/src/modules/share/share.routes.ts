@@ -42,6 +42,8 @@ const DISALLOWED = [
   '/reset/',
   '/verify-email/',
   '/recover',
+  // A shared taste in common is shared on purpose, but names two people: not for search engines.
+  '/taste/',
 ];
 
 const baseUrl = (config: Config) => config.PUBLIC_URL.replace(/\/+$/, '');

@@ -313,6 +313,7 @@ describe('robots.txt', () => {
       '/lists/create',
       '/invite/',
       '/verify-email/',
+      '/taste/',
     ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }

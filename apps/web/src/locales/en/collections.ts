@@ -95,11 +95,6 @@ export const collections: (typeof pt)['collections'] = {
       cancelled: 'Moving {{name}} cancelled.',
     },
   },
-  share: {
-    button: 'Share',
-    copied: 'Link copied.',
-    failed: 'The link could not be copied. Copy this address: {{url}}',
-  },
   rating: {
     label: 'Rating',
     value: 'Rated {{value}} out of 5',

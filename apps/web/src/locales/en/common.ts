@@ -71,4 +71,10 @@ export const common: Catalog['common'] = {
   },
   // Issue 12: a new version of the app has installed (service worker) and waits for a reload.
   update: { available: 'New version available', reload: 'Update' },
+  /** A page's 'Compartilhar' (components/ui/share-button.tsx). */
+  share: {
+    button: 'Share',
+    copied: 'Link copied.',
+    failed: 'The link could not be copied. Copy this address: {{url}}',
+  },
 };

@@ -95,11 +95,6 @@ export const collections = {
       cancelled: 'Movimento de {{name}} cancelado.',
     },
   },
-  share: {
-    button: 'Compartilhar',
-    copied: 'Link copiado.',
-    failed: 'Não foi possível copiar o link. Copie este endereço: {{url}}',
-  },
   rating: {
     label: 'Nota',
     value: 'Nota {{value}} de 5',

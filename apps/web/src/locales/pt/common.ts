@@ -69,4 +69,10 @@ export const common = {
   },
   // Issue 12: a new version of the app has installed (service worker) and waits for a reload.
   update: { available: 'Nova versão disponível', reload: 'Atualizar' },
+  /** A page's 'Compartilhar' (components/ui/share-button.tsx). */
+  share: {
+    button: 'Compartilhar',
+    copied: 'Link copiado.',
+    failed: 'Não foi possível copiar o link. Copie este endereço: {{url}}',
+  },
 };

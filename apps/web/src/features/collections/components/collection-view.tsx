@@ -1,3 +1,4 @@
+import { ShareButton } from '../../../components/ui/share-button';
 import type { Collection } from '@acervo/contract/collection';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,6 @@ import { cannotShow } from './item-loader';
 import { JoinCallout } from './join-callout';
 import { mayEditItems } from './roles';
 import { ScrollSentinel } from './scroll-sentinel';
-import { ShareButton } from './share-button';
 
 /**
  * Reordering (dnd-kit, 14 KB gzip) only for those who may edit the items: a visitor of a shared
@@ -131,7 +131,7 @@ function LoadedView({ collection, userId }: { collection: Collection; userId: st
           </Link>
         ) : null}
         {BannerActions && userId ? <BannerActions collection={collection} /> : null}
-        {collection.private ? null : <ShareButton collection={collection} />}
+        {collection.private ? null : <ShareButton title={collection.name} path={`/c/${collection.id}`} />}
         {BannerSafety && userId ? <BannerSafety collection={collection} /> : null}
       </CollectionBanner>
       {OwnerNotice && owner && collection.hidden_reason ? (

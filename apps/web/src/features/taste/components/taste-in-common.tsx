@@ -1,8 +1,71 @@
 import '../texts';
 import type { TasteItem } from '@acervo/contract/taste';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { ShareButton } from '../../../components/ui/share-button';
+import { useFormAlert } from '../../../hooks/use-form-alert';
 import { formatRating } from '../../../lib/format';
-import { useTaste } from '../hooks/use-taste';
+import { useTaste, useTasteShare } from '../hooks/use-taste';
+
+/**
+ * The match's public link: created on request (public collections only, as the hint says), then
+ * shared like a collection, opened, or removed.
+ */
+function TasteShareControls({
+  userId,
+  personName,
+  match,
+  shareId,
+}: {
+  userId: string;
+  personName: string;
+  match: number;
+  shareId: string | null;
+}) {
+  const { t } = useTranslation();
+  const { share, unshare } = useTasteShare(userId);
+  const alert = useFormAlert();
+  return (
+    <div className="mt-3 pt-3 border-top">
+      <FormAlert messageKey={alert.key} />
+      <p className="small text-body-secondary">{t('taste.shareHint')}</p>
+      {shareId === null ? (
+        <button
+          type="button"
+          className="btn btn-outline-primary btn-sm"
+          disabled={share.isPending}
+          onClick={() => void alert.attempt('tasteShare', () => share.mutateAsync())}
+        >
+          {t('taste.share')}
+        </button>
+      ) : (
+        <div className="d-flex flex-wrap align-items-start gap-2">
+          <ShareButton
+            title={t('taste.shareTitle', {
+              person: personName,
+              match,
+              interpolation: { escapeValue: false },
+            })}
+            path={`/taste/${shareId}`}
+            className="btn btn-primary btn-sm"
+          />
+          <Link to={`/taste/${shareId}`} className="btn btn-light btn-sm">
+            {t('taste.viewShared')}
+          </Link>
+          <button
+            type="button"
+            className="btn btn-link btn-sm"
+            disabled={unshare.isPending}
+            onClick={() => void alert.attempt('tasteUnshare', () => unshare.mutateAsync())}
+          >
+            {t('taste.unshare')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
 
 /**
  * "Gosto em comum" on another person's profile (issue 26): how well the viewer's ratings match
@@ -60,6 +123,14 @@ export function TasteInCommon({ userId, personName }: { userId: string; personNa
               })}
             </p>
           </>
+        )}
+        {taste.match !== null && (
+          <TasteShareControls
+            userId={userId}
+            personName={personName}
+            match={taste.match}
+            shareId={taste.share_id}
+          />
         )}
       </div>
     </section>

@@ -1,7 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TasteAnswer } from '@acervo/contract/taste';
 import { ApiError } from '../../../lib/api-client';
 import { sharedKeys } from '../../../lib/query-keys';
 import { tasteApi } from '../api/taste-api';
+
+const notRetriedOn404 = (failures: number, error: unknown) =>
+  !(error instanceof ApiError && error.status === 404) && failures < 1;
+
+const tasteKey = (userId: string) => [...sharedKeys.user(userId), 'taste'];
 
 /**
  * Taste in common with `userId`. A 404 means hidden (a block, or either person opted out of
@@ -9,8 +15,33 @@ import { tasteApi } from '../api/taste-api';
  */
 export const useTaste = (userId: string) =>
   useQuery({
-    queryKey: [...sharedKeys.user(userId), 'taste'],
+    queryKey: tasteKey(userId),
     queryFn: () => tasteApi.with(userId),
-    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 1,
+    retry: notRetriedOn404,
     staleTime: 60_000,
+  });
+
+/** Creates (or takes down) the public link of the match with `userId`; the card shows it at once. */
+export function useTasteShare(userId: string) {
+  const queryClient = useQueryClient();
+  const setShareId = (share_id: string | null) =>
+    queryClient.setQueryData<TasteAnswer>(tasteKey(userId), (taste) => taste && { ...taste, share_id });
+  return {
+    share: useMutation({
+      mutationFn: () => tasteApi.share(userId),
+      onSuccess: (link) => setShareId(link.id),
+    }),
+    unshare: useMutation({
+      mutationFn: () => tasteApi.unshare(userId),
+      onSuccess: () => setShareId(null),
+    }),
+  };
+}
+
+/** A shared match (`/taste/{id}`), for anyone. */
+export const useSharedTaste = (id: string) =>
+  useQuery({
+    queryKey: ['taste-share', id],
+    queryFn: () => tasteApi.shared(id),
+    retry: notRetriedOn404,
   });
