@@ -11,10 +11,17 @@ import {
 import { userParams } from '@acervo/contract/user';
 import type { Db } from '../../db/client.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
+import { perIpPerMinute } from '../../plugins/rate-limit.ts';
 import { renderTasteCard } from './taste-card.ts';
 import { readTaste, readTasteShare, shareTaste, unshareTaste } from './taste.service.ts';
 
 const signedIn = { onRequest: signInRequired } as const;
+/**
+ * Reads of a shared match (its answer, page picture) and shares, per IP a minute: each computes
+ * the match again, and anyone may ask.
+ */
+export const TASTE_SHARE_REQUESTS_PER_MINUTE = 60;
+const limited = { config: perIpPerMinute(TASTE_SHARE_REQUESTS_PER_MINUTE) };
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
 export async function tasteRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
@@ -40,13 +47,14 @@ export async function tasteRoutes(app: FastifyInstance, { db }: { db: Db }): Pro
     '/user/:user_id/taste/share',
     {
       ...signedIn,
+      ...limited,
       schema: {
         tags: ['users'],
         summary:
           'Shares the caller’s taste in common with the person: a public link (/taste/{id}) with its preview picture, compared from public collections only; the same link every time. 409 TASTE_NOT_SHAREABLE when those give no number',
         security: bearerSecurity,
         params: userParams,
-        response: { 200: tasteShareLinkResponse, ...errors, 409: errorBodySchema },
+        response: { 200: tasteShareLinkResponse, ...errors, 409: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request) => ({ data: await shareTaste(db, request.params.user_id, signedInUser(request)) }),
@@ -73,12 +81,18 @@ export async function tasteRoutes(app: FastifyInstance, { db }: { db: Db }): Pro
   r.get(
     '/taste_shares/:id',
     {
+      ...limited,
       schema: {
         tags: ['users'],
         summary:
           'A shared taste in common, for anyone: both people compared from their public collections; 404 once either opts out of sharing activity, is suspended, blocks the other, or the link is taken down',
         params: tasteShareParams,
-        response: { 200: tasteShareResponse, 400: errorBodySchema, 404: errorBodySchema },
+        response: {
+          200: tasteShareResponse,
+          400: errorBodySchema,
+          404: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request) => ({ data: await readTasteShare(db, request.params.id) }),
@@ -90,7 +104,10 @@ export async function tasteCardRoutes(app: FastifyInstance, { db }: { db: Db }):
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/taste/:id/card.png',
-    { schema: { hide: true, summary: 'The preview picture of a shared match', params: tasteShareParams } },
+    {
+      ...limited,
+      schema: { hide: true, summary: 'The preview picture of a shared match', params: tasteShareParams },
+    },
     async (request, reply) =>
       reply
         .type('image/png')

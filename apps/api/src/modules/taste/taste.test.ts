@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TasteAnswer, TasteShare } from '@acervo/contract/taste';
 import { createTestContext, signUp, type TestContext } from '../../test/test-context.ts';
+import { TASTE_SHARE_REQUESTS_PER_MINUTE } from './taste.routes.ts';
 import {
   addCollaborator,
   addItem,
@@ -290,5 +291,20 @@ describe('shared taste in common', () => {
     expect((await ctx.request('PUT', `/api/v1/user/${bia.user_id}/taste/share`)).statusCode).toBe(401);
     expect((await shared('nao-existe')).statusCode).toBe(404);
     expect((await shared('não existe')).statusCode).toBe(400);
+  });
+
+  it('limits what anyone may ask of shared matches, per address (429)', async () => {
+    const answers = [];
+    for (let i = 0; i <= TASTE_SHARE_REQUESTS_PER_MINUTE; i++) {
+      answers.push(
+        (await site.inject({ url: `/taste/nada${i}/card.png`, remoteAddress: '203.0.113.9' })).statusCode,
+      );
+    }
+    expect(answers.slice(0, -1).every((status) => status === 404)).toBe(true);
+    expect(answers.at(-1)).toBe(429);
+    // Another address is not held up.
+    expect(
+      (await site.inject({ url: '/taste/nada/card.png', remoteAddress: '203.0.113.10' })).statusCode,
+    ).toBe(404);
   });
 });
