@@ -38,6 +38,7 @@ import { reactionRoutes } from './modules/reaction/reaction.routes.ts';
 import { recommendationRoutes } from './modules/recommendation/recommendation.routes.ts';
 import { saveRoutes } from './modules/save/save.routes.ts';
 import { renderIndexPage, shareRoutes } from './modules/share/share.routes.ts';
+import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { tasteCardRoutes, tasteRoutes } from './modules/taste/taste.routes.ts';
 import { timelineRoutes } from './modules/timeline/timeline.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
@@ -168,6 +169,7 @@ export async function buildApp({
       await api.register(notificationRoutes, { db, live });
       await api.register(timelineRoutes, { db });
       await api.register(tasteRoutes, { db });
+      await api.register(statsRoutes, { db });
       await api.register(searchRoutes, { db, config });
       await api.register(reactionRoutes, { db, config });
       await api.register(followRoutes, { db, config });

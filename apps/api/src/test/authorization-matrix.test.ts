@@ -173,6 +173,19 @@ const MATRIX: Record<string, Row> = {
   'GET /api/v1/user/:user_id/activity': { url: (w) => `${user(w)}/activity`, private: signedIn(200) },
   // Taste in common compares the caller with the person: anyone who sees them, never oneself.
   'GET /api/v1/user/:user_id/taste': { url: (w) => `${user(w)}/taste`, private: [401, 200, 200, 200, 400] },
+  // Sharing it: nobody here rated anything in public, so there is no number to share (409).
+  'PUT /api/v1/user/:user_id/taste/share': {
+    url: (w) => `${user(w)}/taste/share`,
+    private: [401, 409, 409, 409, 400],
+  },
+  'DELETE /api/v1/user/:user_id/taste/share': {
+    url: (w) => `${user(w)}/taste/share`,
+    private: signedIn(200),
+  },
+  // A shared match is for anyone; this one was never shared.
+  'GET /api/v1/taste_shares/:id': { url: () => '/api/v1/taste_shares/nunca-foi', private: everyone(404) },
+  // Statistics: whoever sees the person, counting what each may read (issue 28).
+  'GET /api/v1/user/:user_id/stats': { url: (w) => `${user(w)}/stats`, private: signedIn(200) },
   'POST /api/v1/notification/read': {
     url: () => '/api/v1/notification/read',
     body: () => ({}),

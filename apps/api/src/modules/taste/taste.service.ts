@@ -47,7 +47,7 @@ interface Rated {
 }
 
 /** `viewerId` null: an anonymous visitor, who reads public collections only. */
-async function ratingsOf(
+export async function ratingsOf(
   db: Queryable,
   personId: string,
   viewerId: string | null,

@@ -1,0 +1,187 @@
+import { RATING_STEPS, STATS_ACTIVITY_DAYS, STATS_CLOSEST_MAX, type Stats } from '@acervo/contract/stats';
+import type { Queryable } from '../../db/client.ts';
+import type { Viewer } from '../access/access.policy.ts';
+import { collectionVisibleTo, itemShownTo, personVisibleTo } from '../access/access.sql.ts';
+import { compareTaste, ratingsOf } from '../taste/taste.service.ts';
+import { assertPersonVisible, userNotFound } from '../user/user.service.ts';
+
+/** The person's works (newest first) compared with others' ratings of the same works. */
+const GENEROSITY_WORKS = 500;
+/** Others' ratings read per work: a work everyone rated costs no more than this. */
+const OTHERS_PER_WORK = 50;
+/** People compared in full ("taste in common") to find the closest. */
+const CLOSEST_CANDIDATES = 10;
+
+/**
+ * The person's items as the viewer may read them: their own collections (not the saved copies of
+ * someone else's, whose ratings are not theirs), items not hidden from the viewer. `$1` is the
+ * person, `$2` the viewer.
+ */
+const readable = (c: string, i: string) =>
+  `${c}.user_id = $1 AND ${c}.saved_from_id IS NULL AND ${collectionVisibleTo(c, '$2')} AND ${itemShownTo(i, c, '$2')}`;
+
+const CATEGORIES_SQL = `
+  SELECT cat.id AS category_id, cat.name AS category_name, count(*)::int AS items,
+    count(i.rating)::int AS rated, round(avg(i.rating), 2)::float8 AS average
+  FROM collections c JOIN collection_items i ON i.collection_id = c.id JOIN categories cat ON cat.id = c.category_id
+  WHERE ${readable('c', 'i')}
+  GROUP BY cat.id, cat.name
+  ORDER BY count(*) DESC, cat.name`;
+
+const HISTOGRAM_SQL = `
+  SELECT i.rating::float8 AS rating, count(*)::int AS n
+  FROM collections c JOIN collection_items i ON i.collection_id = c.id
+  WHERE ${readable('c', 'i')} AND i.rating IS NOT NULL
+  GROUP BY i.rating`;
+
+/** Items added to the person's collections, and ratings they changed, per day (UTC). */
+const ACTIVITY_SQL = `
+  SELECT to_char(x.day, 'YYYY-MM-DD') AS date, count(*)::int AS count
+  FROM (
+    SELECT (i.created_at AT TIME ZONE 'UTC')::date AS day
+    FROM collections c JOIN collection_items i ON i.collection_id = c.id
+    WHERE ${readable('c', 'i')} AND i.created_at >= $3::timestamptz
+    UNION ALL
+    SELECT (a.created_at AT TIME ZONE 'UTC')::date
+    FROM activities a JOIN collections c ON c.id = a.collection_id JOIN collection_items i ON i.id = a.item_id
+    WHERE a.actor_id = $1 AND a.kind = 'item_rated' AND a.created_at >= $3::timestamptz AND ${readable('c', 'i')}
+  ) x
+  GROUP BY x.day
+  ORDER BY x.day`;
+
+/**
+ * The person's newest rated works (same category and lower-cased name: until items have an
+ * identity of their own, issue 27) and, for each, up to `OTHERS_PER_WORK` ratings others gave the
+ * same work in collections the viewer may read. From them: generous or harsh, and the people who
+ * rated most of the same works (the candidates for the closest taste).
+ */
+const OTHERS_SQL = `
+  WITH mine AS (
+    SELECT category_id, key, rating FROM (
+      SELECT DISTINCT ON (c.category_id, lower(i.name)) c.category_id, lower(i.name) AS key,
+        i.rating::float8 AS rating, i.updated_at, i.id
+      FROM collections c JOIN collection_items i ON i.collection_id = c.id
+      WHERE ${readable('c', 'i')} AND i.rating IS NOT NULL
+      ORDER BY c.category_id, lower(i.name), i.updated_at DESC, i.id DESC
+    ) w
+    ORDER BY updated_at DESC, id DESC
+    LIMIT ${GENEROSITY_WORKS}
+  ),
+  theirs AS (
+    SELECT m.category_id, m.key, m.rating AS mine, o.rating AS theirs, o.user_id
+    FROM mine m CROSS JOIN LATERAL (
+      SELECT i.rating::float8 AS rating, c.user_id
+      FROM collection_items i JOIN collections c ON c.id = i.collection_id
+      WHERE lower(i.name) = m.key AND c.category_id = m.category_id AND c.user_id <> $1
+        AND c.saved_from_id IS NULL AND i.rating IS NOT NULL
+        AND ${collectionVisibleTo('c', '$2')} AND ${itemShownTo('i', 'c', '$2')}
+      LIMIT ${OTHERS_PER_WORK}
+    ) o
+  ),
+  works AS (SELECT DISTINCT category_id, key, mine FROM theirs)
+  SELECT (SELECT count(*)::int FROM works) AS items,
+    (SELECT round(avg(mine)::numeric, 2)::float8 FROM works) AS own_average,
+    (SELECT round(avg(theirs)::numeric, 2)::float8 FROM theirs) AS others_average,
+    coalesce((
+      SELECT json_agg(k.user_id ORDER BY k.n DESC, k.user_id) FROM (
+        SELECT t.user_id, count(DISTINCT (t.category_id, t.key)) AS n
+        FROM theirs t JOIN users u ON u.id = t.user_id
+        WHERE u.share_activity AND ${personVisibleTo('u', '$2')}
+        GROUP BY t.user_id
+        ORDER BY n DESC, t.user_id
+        LIMIT ${CLOSEST_CANDIDATES}
+      ) k
+    ), '[]'::json) AS candidates`;
+
+const MOST_LIKED_SQL = `
+  SELECT c.id, c.name, c.likes_count
+  FROM collections c
+  WHERE c.user_id = $1 AND c.likes_count > 0 AND ${collectionVisibleTo('c', '$2')}
+  ORDER BY c.likes_count DESC, c.updated_at DESC, c.id
+  LIMIT 1`;
+
+/** The people among `candidates` whose taste is closest to the person's, as the viewer may read both. */
+async function closestOf(db: Queryable, personId: string, viewer: Viewer, candidates: string[]) {
+  if (!candidates.length) return [];
+  const mine = await ratingsOf(db, personId, viewer.id);
+  const names = new Map(
+    (
+      await db.query<{ id: string; name: string }>('SELECT id, name FROM users WHERE id = ANY($1::text[])', [
+        candidates,
+      ])
+    ).map((u) => [u.id, u.name]),
+  );
+  const matches = [];
+  for (const id of candidates) {
+    const { match } = compareTaste(mine, await ratingsOf(db, id, viewer.id));
+    if (match !== null) matches.push({ user_id: id, name: names.get(id) ?? '', match });
+  }
+  return matches
+    .sort((a, b) => b.match - a.match || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .slice(0, STATS_CLOSEST_MAX);
+}
+
+/**
+ * `GET /user/{id}/stats` (issue 28), counting only what the viewer may read of the person's
+ * collections. 404 when the viewer may not see the person (a block, a suspension), and for anyone
+ * else when the person turned sharing their activity off.
+ */
+export async function readStats(db: Queryable, personId: string, viewer: Viewer): Promise<Stats> {
+  await assertPersonVisible(db, personId, viewer);
+  if (personId !== viewer.id) {
+    const [person] = await db.query<{ share_activity: boolean }>(
+      'SELECT share_activity FROM users WHERE id = $1',
+      [personId],
+      'stats_sharing',
+    );
+    if (!person?.share_activity) throw userNotFound();
+  }
+  const params = [personId, viewer.id];
+  const since = new Date(Date.now() - (STATS_ACTIVITY_DAYS - 1) * 86_400_000);
+  since.setUTCHours(0, 0, 0, 0);
+  const categories = await db.query<Stats['categories'][number]>(CATEGORIES_SQL, params, 'stats_categories');
+  const steps = await db.query<{ rating: number; n: number }>(HISTOGRAM_SQL, params, 'stats_histogram');
+  const activity = await db.query<Stats['activity'][number]>(
+    ACTIVITY_SQL,
+    [...params, since.toISOString()],
+    'stats_activity',
+  );
+  const [others] = await db.query<{
+    items: number;
+    own_average: number | null;
+    others_average: number | null;
+    candidates: string[];
+  }>(OTHERS_SQL, params, 'stats_others');
+  const [mostLiked] = await db.query<NonNullable<Stats['most_liked_collection']>>(
+    MOST_LIKED_SQL,
+    params,
+    'stats_most_liked',
+  );
+
+  const histogram = Object.fromEntries(
+    RATING_STEPS.map((step) => [step, 0]),
+  ) as Stats['ratings']['histogram'];
+  let count = 0;
+  let sum = 0;
+  for (const { rating, n } of steps) {
+    histogram[String(rating) as (typeof RATING_STEPS)[number]] = n;
+    count += n;
+    sum += rating * n;
+  }
+  return {
+    ratings: { count, average: count ? Math.round((sum / count) * 100) / 100 : null, histogram },
+    categories,
+    activity,
+    generosity:
+      others && others.items > 0 && others.own_average !== null && others.others_average !== null
+        ? { own_average: others.own_average, others_average: others.others_average, items: others.items }
+        : null,
+    closest: await closestOf(
+      db,
+      personId,
+      viewer,
+      (others?.candidates ?? []).filter((id) => id !== personId),
+    ),
+    most_liked_collection: mostLiked ?? null,
+  };
+}
