@@ -62,6 +62,8 @@ export const errorCodes = [
   'APPEAL_INVALID',
   /** 403 when writing a comment on a collection whose owner turned comments off. */
   'COMMENTS_CLOSED',
+  /** 400 for a digest unsubscribe link whose token is not one Acervo signed. */
+  'UNSUBSCRIBE_TOKEN_INVALID',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
