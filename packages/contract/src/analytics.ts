@@ -24,6 +24,7 @@ export const PAGE_PATTERNS = [
   '/lists/:id/items/:item',
   '/invite/*',
   '/appeal/*',
+  '/digest/unsubscribe/*',
   '/onboarding',
   '/profile',
   '/profile/update',

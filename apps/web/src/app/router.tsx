@@ -52,6 +52,11 @@ const publicRoutes: RouteObject[] = [
   // Issue 8: a visitor sees what the invite is and is asked to sign in to accept it.
   { path: 'invite/:token', lazy: page(() => import('./routes/invite'), 'InvitePage') },
   { path: 'appeal/:token', lazy: page(() => import('./routes/appeal'), 'AppealPage') },
+  // Issue 26: where the digest mail's unsubscribe link leads; its button turns the digest off.
+  {
+    path: 'digest/unsubscribe/:token',
+    lazy: page(() => import('./routes/digest-unsubscribe'), 'DigestUnsubscribePage'),
+  },
 ];
 
 const signedInRoutes: RouteObject[] = [

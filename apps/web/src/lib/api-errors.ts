@@ -78,7 +78,9 @@ export type ErrorContext =
   | 'comments'
   | 'commentWrite'
   | 'commentDelete'
-  | 'commentsSwitch';
+  | 'commentsSwitch'
+  // The digest by mail (issue 26)
+  | 'digestUnsubscribe';
 
 /**
  * A 2xx whose body lacks what the screen needs (e.g. no id after a create). The spec has texts for
@@ -189,6 +191,10 @@ const ACTION_KEYS: Partial<
   commentWrite: { failed: 'comments.writeFailed', byCode: { COMMENTS_CLOSED: 'comments.closed' } },
   commentDelete: { failed: 'comments.deleteFailed' },
   commentsSwitch: { failed: 'comments.switchFailed' },
+  digestUnsubscribe: {
+    failed: 'digest.unsubscribe.failed',
+    byCode: { UNSUBSCRIBE_TOKEN_INVALID: 'digest.unsubscribe.invalid' },
+  },
   // A wrong password is also marked on its field.
   accountDelete: {
     failed: 'errors.accountDeleteFailed',
