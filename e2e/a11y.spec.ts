@@ -37,6 +37,7 @@ const VISITS: Record<string, { url: (d: Data) => string; signedIn: boolean; read
   '/c/:id': { url: (d) => `/c/${d.otherCollectionId}`, signedIn: false },
   '/invite/:token': { url: (d) => `/invite/${d.inviteToken}`, signedIn: true },
   '/appeal/:token': { url: () => '/appeal/um-token-qualquer', signedIn: false },
+  '/digest/unsubscribe/:token': { url: () => '/digest/unsubscribe/um-token-qualquer', signedIn: false },
   // Not an operator: the page says it is for the moderation team.
   '/admin': { url: () => '/admin', signedIn: true },
   '/onboarding': { url: () => '/onboarding', signedIn: true },

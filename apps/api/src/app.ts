@@ -20,6 +20,7 @@ import { registerCategoryPages } from './modules/collection/category-pages.ts';
 import { collectionRoutes } from './modules/collection/collection.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { digestRoutes } from './modules/digest/digest.routes.ts';
 import { emailRoutes } from './modules/email/email.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaFileRoutes, pictureRoutes } from './modules/media/media.routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp({
       await api.register(userRoutes, { db });
       await api.register(passwordRoutes, { db, config, captcha });
       await api.register(emailRoutes, { db, config });
+      await api.register(digestRoutes, { db, config });
       await api.register(collectionRoutes, { db, storage });
       await api.register(collectionItemRoutes, { db, storage, config });
       await api.register(notificationRoutes, { db, live });

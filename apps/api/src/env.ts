@@ -189,6 +189,10 @@ export const configSchema = z
     MAIL_FROM: z.string().min(3).default('Acervo <nao-responda@acervo.app>'),
     /** Days a delivered mail stays in the outbox (failed ones twice as long); then it is deleted. */
     OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /** Seconds between looks for people due a digest by mail (issue 26). */
+    DIGEST_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86400).default(300),
+    /** People a digest run looks at, at most; the next run goes on. */
+    DIGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(10000).default(50),
   })
   .refine((c) => c.CAPTCHA_PROVIDER !== 'recaptcha' || c.RECAPTCHA_SITE_KEY !== undefined, {
     path: ['RECAPTCHA_SITE_KEY'],

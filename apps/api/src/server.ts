@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './env.ts';
 import { purgeExpiredSessions } from './modules/auth/auth.service.ts';
+import { startDigestJob } from './modules/digest/digest.job.ts';
 import { purgeExpiredIdempotencyKeys } from './modules/idempotency/idempotency.service.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
 import { purgeOutbox } from './modules/mail/mail.service.ts';
@@ -52,6 +53,11 @@ async function main(): Promise<void> {
     ? serveBackupRequests(db, config.DATA_DIR, localMediaDir(config), app.log)
     : () => {};
   const recommendations = startRecommendationJob(db, app.log, config.RECOMMEND_REFRESH_SECONDS * 1000);
+  const digests = startDigestJob(db, app.log, {
+    publicUrl: config.PUBLIC_URL,
+    intervalMs: config.DIGEST_INTERVAL_SECONDS * 1000,
+    batchSize: config.DIGEST_BATCH_SIZE,
+  });
 
   let closing = false;
   let inFlight = 0;
@@ -97,6 +103,7 @@ async function main(): Promise<void> {
       // A mail being sent finishes first; whatever is still queued waits in the outbox.
       await mailWorker.stop();
       await recommendations.stop();
+      await digests.stop();
       await db.close();
       process.exit(0);
     } catch (err) {

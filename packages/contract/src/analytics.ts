@@ -25,6 +25,7 @@ export const PAGE_PATTERNS = [
   '/invite/*',
   '/appeal/*',
   '/taste/:id',
+  '/digest/unsubscribe/*',
   '/onboarding',
   '/profile',
   '/profile/update',

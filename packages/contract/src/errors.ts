@@ -64,6 +64,8 @@ export const errorCodes = [
   'COMMENTS_CLOSED',
   /** 409 when sharing a taste in common that public collections alone cannot show (too few works). */
   'TASTE_NOT_SHAREABLE',
+  /** 400 for a digest unsubscribe link whose token is not one Acervo signed. */
+  'UNSUBSCRIBE_TOKEN_INVALID',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -17,9 +17,9 @@ export function bearerToken(header: string | undefined): string | undefined {
 
 /**
  * Path segments after these carry a secret token: invite links (API and web), reset links and
- * e-mail verification links.
+ * e-mail verification links and the digest's unsubscribe page.
  */
-const TOKEN_SEGMENT = /(\/(?:invite|reset|verify-email)\/)[^/?#]+/g;
+const TOKEN_SEGMENT = /(\/(?:invite|reset|verify-email|unsubscribe)\/)[^/?#]+/g;
 /** Query parameters that carry a secret: tokens, and the signature of a private picture's URL. */
 const TOKEN_PARAM = /([?&](?:token|access_token|code|s|sig|signature)=)[^&#]*/gi;
 

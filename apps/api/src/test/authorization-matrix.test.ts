@@ -127,6 +127,22 @@ const MATRIX: Record<string, Row> = {
     body: () => ({ locale: 'en' }),
     private: self(200),
   },
+  'GET /api/v1/user/:user_id/digest': { url: (w) => `${user(w)}/digest`, private: self(200) },
+  'PUT /api/v1/user/:user_id/digest': {
+    url: (w) => `${user(w)}/digest`,
+    body: () => ({ digest: 'weekly' }),
+    private: self(200),
+  },
+  // The mail's unsubscribe link: a GET only leads to the web's confirm page; a made-up token is
+  // refused whoever posts it, a real one needs no sign-in (digest.test.ts).
+  'GET /api/v1/digest/unsubscribe': {
+    url: () => `/api/v1/digest/unsubscribe?token=${'x'.repeat(20)}.${'y'.repeat(43)}`,
+    private: everyone(303),
+  },
+  'POST /api/v1/digest/unsubscribe': {
+    url: () => `/api/v1/digest/unsubscribe?token=${'x'.repeat(20)}.${'y'.repeat(43)}`,
+    private: everyone(400),
+  },
   'GET /api/v1/user/:user_id/export': { url: (w) => `${user(w)}/export`, private: self(200) },
   'DELETE /api/v1/user/:user_id': {
     url: user,

@@ -11,6 +11,8 @@ export interface ReceivedMail {
   replyTo: string;
   /** Every header's name, lower-cased (to see that no injected one arrived). */
   headerNames: string[];
+  /** Each header's value as sent (unfolded), by lower-cased name: List-Unsubscribe and the like. */
+  rawHeaders: Record<string, string>;
 }
 
 /** A raw RFC 5322 message as a test reads it: the loopback SMTP server's and the e2e .eml files. */
@@ -26,5 +28,14 @@ export async function parseMail(source: Source): Promise<ReceivedMail> {
     links: text.match(/https?:\/\/\S+/g) ?? [],
     replyTo: parsed.replyTo?.value[0]?.address ?? '',
     headerNames: [...parsed.headers.keys()],
+    rawHeaders: Object.fromEntries(
+      parsed.headerLines.map(({ key, line }) => [
+        key,
+        line
+          .slice(line.indexOf(':') + 1)
+          .replace(/\r?\n(?=[ \t])/g, '')
+          .trim(),
+      ]),
+    ),
   };
 }

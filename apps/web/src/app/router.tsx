@@ -54,6 +54,11 @@ const publicRoutes: RouteObject[] = [
   { path: 'appeal/:token', lazy: page(() => import('./routes/appeal'), 'AppealPage') },
   // Issue 26: a shared taste in common; the server renders its preview tags and picture.
   { path: 'taste/:id', lazy: page(() => import('./routes/taste'), 'SharedTastePage') },
+  // Issue 26: where the digest mail's unsubscribe link leads; its button turns the digest off.
+  {
+    path: 'digest/unsubscribe/:token',
+    lazy: page(() => import('./routes/digest-unsubscribe'), 'DigestUnsubscribePage'),
+  },
 ];
 
 const signedInRoutes: RouteObject[] = [

@@ -82,7 +82,9 @@ export type ErrorContext =
   | 'comments'
   | 'commentWrite'
   | 'commentDelete'
-  | 'commentsSwitch';
+  | 'commentsSwitch'
+  // The digest by mail (issue 26)
+  | 'digestUnsubscribe';
 
 /**
  * A 2xx whose body lacks what the screen needs (e.g. no id after a create). The spec has texts for
@@ -197,6 +199,10 @@ const ACTION_KEYS: Partial<
   commentsSwitch: { failed: 'comments.switchFailed' },
   tasteShare: { failed: 'taste.shareFailed', byCode: { TASTE_NOT_SHAREABLE: 'taste.notShareable' } },
   tasteUnshare: { failed: 'taste.unshareFailed' },
+  digestUnsubscribe: {
+    failed: 'digest.unsubscribe.failed',
+    byCode: { UNSUBSCRIBE_TOKEN_INVALID: 'digest.unsubscribe.invalid' },
+  },
   // A wrong password is also marked on its field.
   accountDelete: {
     failed: 'errors.accountDeleteFailed',

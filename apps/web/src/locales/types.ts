@@ -1,5 +1,6 @@
 import type { pt } from './pt';
 import type { comments } from './pt/comments';
+import type { digest } from './pt/digest';
 import type { legal } from './pt/legal';
 import type { recommendations } from './pt/recommendations';
 import type { safety } from './pt/safety';
@@ -7,12 +8,13 @@ import type { taste } from './pt/taste';
 import type { timeline } from './pt/timeline';
 
 /**
- * Every language has exactly the Portuguese catalogue's shape. `comments`, `legal`, `recommendations`, `safety`, `taste` and `timeline` are
+ * Every language has exactly the Portuguese catalogue's shape. `comments`, `digest`, `legal`, `recommendations`, `safety`, `taste` and `timeline` are
  * not in the Portuguese first chunk that every visitor downloads: the legal pages and
  * features/safety add them as they load (the sign-in pages' 110 KB budget, decision 026).
  */
 export type Catalog = typeof pt & {
   comments: typeof comments;
+  digest: typeof digest;
   legal: typeof legal;
   recommendations: typeof recommendations;
   safety: typeof safety;

@@ -20,7 +20,7 @@ import { assertOwnAccount, userNotFound } from '../user/user.service.ts';
 const EXPORT_PARTS = {
   account: `
     SELECT id, name, email, alias_name, cellular, to_char(birthday, 'YYYY-MM-DD') AS birthday, address,
-      country, state, city, postal_code, picture, personalize, share_activity, created_at, updated_at
+      country, state, city, postal_code, picture, personalize, share_activity, digest, created_at, updated_at
     FROM users WHERE id = $1`,
   sessions: `SELECT created_at, expires_at FROM sessions WHERE user_id = $1 ORDER BY created_at, token_hash`,
   collections: `

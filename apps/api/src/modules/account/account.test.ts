@@ -124,6 +124,7 @@ describe('GET /api/v1/user/{user_id}/export', () => {
       name: 'Ana Export',
       email: ana.user_email,
       picture,
+      digest: 'off',
     });
     expect(JSON.stringify(data)).not.toMatch(/password|token_hash|\$argon2/);
     expect(data.sessions).toHaveLength(1);

@@ -2,6 +2,8 @@
  * Every mail Acervo sends, in pt-BR and en, as text and HTML. A template is a function of its data;
  * values are escaped in the HTML part. Links arrive built by the caller from PUBLIC_URL.
  */
+import { renderDigest, type DigestMailData } from './digest-mail.ts';
+
 export type MailLocale = 'pt' | 'en';
 
 export interface MailData {
@@ -15,6 +17,8 @@ export interface MailData {
   content_hidden: { name: string; what: string; reason: string; link: string };
   /** An operator suspended the account; `link` opens the one appeal it may make. */
   account_suspended: { name: string; reason: string; link: string };
+  /** The digest of unread notices and the timeline's best entries (issue 26), its own renderer. */
+  digest: DigestMailData;
 }
 export type MailTemplate = keyof MailData;
 
@@ -32,7 +36,9 @@ interface Wording {
   signature: string;
 }
 
-type Catalogue = { [T in MailTemplate]: Record<MailLocale, (data: MailData[T]) => Wording> };
+type Catalogue = {
+  [T in Exclude<MailTemplate, 'digest'>]: Record<MailLocale, (data: MailData[T]) => Wording>;
+};
 
 const SIGNATURE = { pt: 'Equipe Acervo', en: 'The Acervo team' } as const;
 
@@ -212,7 +218,8 @@ export function renderMail<T extends MailTemplate>(
   locale: MailLocale,
   data: MailData[T],
 ): RenderedMail {
-  const words = catalogue[template][locale](data);
+  if (template === 'digest') return renderDigest(locale, data as MailData['digest']);
+  const words = catalogue[template as Exclude<T, 'digest'>][locale](data as MailData[Exclude<T, 'digest'>]);
   const link = 'link' in data ? data.link : '';
   const textParagraphs = words.paragraphs.map((p) => (p === '{link}' ? link : p));
   const htmlParagraphs = words.paragraphs.map((p) =>

@@ -10,6 +10,8 @@ export interface OutgoingMail {
   html: string;
   /** Where replies go (a contact message: the visitor), when not to the sender. */
   replyTo?: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058) on the digest. */
+  headers?: Record<string, string>;
 }
 
 /** Delivers one mail or throws; the outbox worker decides about retries. */

@@ -11,13 +11,30 @@ export type { MailLocale, MailTemplate } from './mail-templates.ts';
  */
 export async function enqueueMail<T extends MailTemplate>(
   q: Queryable,
-  mail: { to: string; locale: MailLocale; template: T; data: MailData[T]; replyTo?: string },
+  mail: {
+    to: string;
+    locale: MailLocale;
+    template: T;
+    data: MailData[T];
+    replyTo?: string;
+    /** Extra headers (the digest's List-Unsubscribe); dropped from the row once delivered. */
+    headers?: Record<string, string>;
+  },
 ): Promise<void> {
   const rendered = renderMail(mail.template, mail.locale, mail.data);
   await q.query(
-    `INSERT INTO mail_outbox (id, template, to_address, subject, body_text, body_html, reply_to)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [newId(), mail.template, mail.to, rendered.subject, rendered.text, rendered.html, mail.replyTo ?? null],
+    `INSERT INTO mail_outbox (id, template, to_address, subject, body_text, body_html, reply_to, headers)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb)`,
+    [
+      newId(),
+      mail.template,
+      mail.to,
+      rendered.subject,
+      rendered.text,
+      rendered.html,
+      mail.replyTo ?? null,
+      mail.headers ? JSON.stringify(mail.headers) : null,
+    ],
   );
 }
 
@@ -50,6 +67,7 @@ interface ClaimedMail {
   body_text: string;
   body_html: string;
   reply_to: string | null;
+  headers: Record<string, string> | null;
   attempts: number;
 }
 
@@ -70,7 +88,7 @@ export async function deliverDueMail(
 ): Promise<DeliveryReport> {
   const claimed = await db.transaction(async (tx) => {
     const rows = await tx.query<ClaimedMail>(
-      `SELECT id, to_address, subject, body_text, body_html, reply_to, attempts FROM mail_outbox
+      `SELECT id, to_address, subject, body_text, body_html, reply_to, headers, attempts FROM mail_outbox
        WHERE status = 'pending' AND next_attempt_at <= COALESCE($1::timestamptz, now())
        ORDER BY next_attempt_at LIMIT $2
        FOR UPDATE SKIP LOCKED`,
@@ -96,10 +114,11 @@ export async function deliverDueMail(
         text: mail.body_text,
         html: mail.body_html,
         ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
+        ...(mail.headers ? { headers: mail.headers } : {}),
       });
       await db.query(
         `UPDATE mail_outbox SET status = 'sent', sent_at = now(), last_error = NULL,
-           body_text = NULL, body_html = NULL
+           body_text = NULL, body_html = NULL, headers = NULL
          WHERE id = $1`,
         [mail.id],
       );

@@ -220,3 +220,39 @@ export async function markRead(
   );
   return { unread: unreadCount(await summary(db, viewer)) };
 }
+
+// ---- The digest (issue 26) ----
+
+export interface UnreadNotice {
+  kind: StoredKind | 'content_hidden';
+  actor_id: string;
+  actor_name: string;
+  collection_id: string | null;
+  collection_name: string | null;
+}
+
+/**
+ * The recipient's unread notices newer than `since`, newest first, at most `limit`, and how many
+ * there are in all: what the bell would list as unread, so the same privacy rules hold.
+ */
+export async function unreadNoticesSince(
+  db: Queryable,
+  recipientId: string,
+  /** An instant the database reads (ISO 8601, microseconds kept). */
+  since: string,
+  limit: number,
+): Promise<{ notices: UnreadNotice[]; total: number }> {
+  const rows = await db.query<UnreadNotice & { total: number }>(
+    `SELECT n.kind, n.actor_id, a.name AS actor_name, n.collection_id, c.name AS collection_name,
+       count(*) OVER ()::int AS total
+     FROM notifications n
+     JOIN users a ON a.id = n.actor_id
+     LEFT JOIN collections c ON c.id = n.collection_id
+     WHERE n.recipient_id = $1 AND n.read_at IS NULL AND n.created_at > $2::timestamptz AND ${SHOWN}
+     ORDER BY n.created_at DESC, n.id DESC
+     LIMIT $3`,
+    [recipientId, since, limit],
+    'digest_unread_notices',
+  );
+  return { notices: rows.map(({ total: _total, ...notice }) => notice), total: rows[0]?.total ?? 0 };
+}

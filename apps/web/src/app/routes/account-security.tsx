@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { DigestPanel } from '../../features/digest/components/digest-panel';
 import { PrivacyPanel } from '../../features/recommendations/components/privacy-panel';
 import { BlockedPeople } from '../../features/safety/components/blocked-people';
 import { DataExport } from '../../features/users/components/data-export';
@@ -26,6 +27,7 @@ export function AccountSecurityPage() {
       </div>
       <DeviceSessions />
       <PrivacyPanel />
+      <DigestPanel />
       <BlockedPeople />
       <DataExport />
       <DeleteAccount />

@@ -4,6 +4,7 @@ import { auth } from './auth';
 import { collections } from './collections';
 import { comments } from './comments';
 import { common } from './common';
+import { digest } from './digest';
 import { errors } from './errors';
 import { legal } from './legal';
 import { notifications } from './notifications';
@@ -29,6 +30,7 @@ export const en: Catalog = {
   onboarding,
   collections,
   comments,
+  digest,
   users,
   social,
   notifications,
