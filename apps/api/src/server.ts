@@ -12,6 +12,7 @@ import { purgeOutbox } from './modules/mail/mail.service.ts';
 import { localMediaDir } from './modules/media/media.storage.ts';
 import { startMailWorker } from './modules/mail/mail-worker.ts';
 import { startRecommendationJob } from './modules/recommendation/recommendation.job.ts';
+import { startImportWorker } from './modules/import/import.job.ts';
 
 /** After the last in-flight request, how long connections kept alive may still send one (answered 503). */
 const SHUTDOWN_GRACE_MS = 1_000;
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
     ? serveBackupRequests(db, config.DATA_DIR, localMediaDir(config), app.log)
     : () => {};
   const recommendations = startRecommendationJob(db, app.log, config.RECOMMEND_REFRESH_SECONDS * 1000);
+  const imports = startImportWorker(db, app.log);
 
   let closing = false;
   let inFlight = 0;
@@ -97,6 +99,8 @@ async function main(): Promise<void> {
       // A mail being sent finishes first; whatever is still queued waits in the outbox.
       await mailWorker.stop();
       await recommendations.stop();
+      // An import stops between two batches; the next start (or another node) resumes it.
+      await imports.stop();
       await db.close();
       process.exit(0);
     } catch (err) {

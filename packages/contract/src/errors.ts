@@ -62,6 +62,10 @@ export const errorCodes = [
   'APPEAL_INVALID',
   /** 403 when writing a comment on a collection whose owner turned comments off. */
   'COMMENTS_CLOSED',
+  /** 400 for an import file that cannot be read; the message names the file and line (issue 27). */
+  'IMPORT_FILE_INVALID',
+  /** 409 when uploading an import while the caller's previous one is still queued or running. */
+  'IMPORT_IN_PROGRESS',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
