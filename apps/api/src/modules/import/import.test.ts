@@ -293,6 +293,15 @@ describe('the job', () => {
     expect(c.collection_items.map((i) => i.name).slice(0, 3)).toEqual(['Filme 1', 'Filme 2', 'Filme 3']);
   });
 
+  it('past ITEMS_PER_COLLECTION_MAX a collection goes on in a second part', async () => {
+    const ana = await signUp(ctx.app);
+    const done = await importNow(ana, films(1001), { category_id: FILMES });
+    expect(done.outcome.items_created).toBe(1001);
+    expect(done.outcome.collections.map((c) => c.name)).toEqual(['Maratona', 'Maratona (2)']);
+    const second = (await collection(done.outcome.collections[1]!.id, ana)) as Collection;
+    expect(second.collection_items.map((i) => i.name)).toEqual(['Filme 1001']);
+  });
+
   it('a failure midway leaves nothing: no new collection, no new item in an existing one', async () => {
     const ana = await signUp(ctx.app);
     const first = await importNow(ana, films(5), { category_id: FILMES });
