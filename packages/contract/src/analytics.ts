@@ -39,6 +39,7 @@ export const PAGE_PATTERNS = [
   '/account',
   '/account/profile',
   '/account/security',
+  '/account/import',
   '/admin',
 ] as const;
 export type PagePattern = (typeof PAGE_PATTERNS)[number];

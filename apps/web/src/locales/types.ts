@@ -1,5 +1,6 @@
 import type { pt } from './pt';
 import type { comments } from './pt/comments';
+import type { imports } from './pt/imports';
 import type { legal } from './pt/legal';
 import type { recommendations } from './pt/recommendations';
 import type { safety } from './pt/safety';
@@ -13,6 +14,7 @@ import type { timeline } from './pt/timeline';
  */
 export type Catalog = typeof pt & {
   comments: typeof comments;
+  imports: typeof imports;
   legal: typeof legal;
   recommendations: typeof recommendations;
   safety: typeof safety;

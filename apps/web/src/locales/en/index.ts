@@ -5,6 +5,7 @@ import { collections } from './collections';
 import { comments } from './comments';
 import { common } from './common';
 import { errors } from './errors';
+import { imports } from './imports';
 import { legal } from './legal';
 import { notifications } from './notifications';
 import { contact, help, landing, onboarding } from './pages';
@@ -29,6 +30,7 @@ export const en: Catalog = {
   onboarding,
   collections,
   comments,
+  imports,
   users,
   social,
   notifications,
