@@ -13,9 +13,6 @@ export const IMPORT_FORMATS = ['letterboxd', 'goodreads', 'csv'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export const IMPORT_VISIBILITIES = ['public', 'private'] as const;
-/** Largest file accepted by default (413 beyond it; IMPORT_MAX_BYTES). */
-export const IMPORT_MAX_BYTES_DEFAULT = 10 * 1024 * 1024;
-export const IMPORT_ACCEPT = '.zip,.csv,application/zip,text/csv';
 
 /**
  * Why a row of the file was not imported: no name; a rating that is not 0.5 to 5 in half steps
@@ -36,7 +33,6 @@ export const importFormFields = z.object({
   visibility: z._default(z.optional(z.enum(IMPORT_VISIBILITIES, { error: issue.invalid })), 'private'),
   category_id: z.optional(idSchema),
 });
-export type ImportFormFields = z.output<typeof importFormFields>;
 
 // ---- What a file will create (the API keeps it as the job's plan) ----
 
