@@ -56,18 +56,26 @@ async function readUpload(request: FastifyRequest, maxBytes: number) {
   }
   if (!file) throw validationFailed({ file: 'importFileRequired' });
   const form = importFormFields.safeParse(fields);
-  if (!form.success) throw validationFailed({ visibility: 'invalid' });
+  if (!form.success) {
+    throw validationFailed(
+      Object.fromEntries(form.error.issues.map((i) => [String(i.path[0]), 'invalid' as const])),
+    );
+  }
   return { file, form: form.data };
 }
 
 /** What the uploaded file will create, or 400/413 naming what is wrong with it. */
 async function planOf(db: Db, config: Config, request: FastifyRequest) {
   const { file, form } = await readUpload(request, config.IMPORT_MAX_BYTES);
+  const categories = await listCategories(db);
+  if (form.category_id && !categories.some((c) => c.id === form.category_id)) {
+    throw validationFailed({ category_id: 'invalid' });
+  }
   let plan: ImportPlan;
   try {
     plan = parseImportFile(file.bytes, file.name, {
       maxRows: config.IMPORT_MAX_ROWS,
-      categories: await listCategories(db),
+      categories,
       defaultCategoryId: form.category_id,
     });
   } catch (err) {

@@ -214,6 +214,9 @@ describe('what an import refuses', () => {
     expect(odd.json().error.message).toMatch(/linha 1/);
     const visibility = await upload(ana, ZIP(), { visibility: 'todos' });
     expect(visibility.statusCode).toBe(400);
+    const category = await upload(ana, { content: PLAIN, name: 'a.csv' }, { category_id: 'naoexiste' });
+    expect(category.statusCode).toBe(400);
+    expect(category.json().error.fields).toEqual({ category_id: 'invalid' });
 
     const preview = await upload(ana, ZIP(), {}, ctx.app, '/api/v1/imports/preview');
     expect(preview.statusCode).toBe(200);

@@ -7,6 +7,8 @@ export const imports: typeof pt = {
   subtitle:
     "Send Letterboxd's export ZIP (or one of its CSVs), goodreads_library_export.csv or a CSV with the columns name, rating, description, collection.",
   fileLabel: 'File to import',
+  categoryLabel: 'Category (for a spreadsheet without a category column)',
+  categoryFromFile: "The file's",
   reading: 'Reading the file…',
   previewTitle: 'What will be created',
   previewItems_one: '{{count}} item',

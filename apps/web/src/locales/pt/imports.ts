@@ -5,6 +5,8 @@ export const imports = {
   subtitle:
     'Envie o ZIP da exportação do Letterboxd (ou um dos seus CSVs), o goodreads_library_export.csv ou um CSV com as colunas name, rating, description, collection.',
   fileLabel: 'Arquivo para importar',
+  categoryLabel: 'Categoria (para uma planilha sem a coluna category)',
+  categoryFromFile: 'A do arquivo',
   reading: 'Lendo o arquivo…',
   previewTitle: 'O que será criado',
   previewItems_one: '{{count}} item',

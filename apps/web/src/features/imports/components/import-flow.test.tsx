@@ -31,6 +31,7 @@ describe('ImportFlow', () => {
   it('previews the file, imports it as chosen and follows the job to its collections', async () => {
     storeSession();
     const calls = stubFetch(
+      { status: 200, body: { data: [{ id: 'wtt0fgHceRL46Hhk', name: 'Filmes' }] } },
       { status: 200, body: { data: preview } },
       { status: 202, body: { data: { id: 'imp1' } } },
       { status: 200, body: { data: job({}) } },
@@ -69,8 +70,8 @@ describe('ImportFlow', () => {
     await user.click(screen.getByLabelText('Todos (públicas)'));
     await user.click(screen.getByRole('button', { name: 'Importar' }));
 
-    expect(calls[1]!.url).toBe('/api/v1/imports');
-    expect((calls[1]!.init!.body as FormData).get('visibility')).toBe('public');
+    expect(calls[2]!.url).toBe('/api/v1/imports');
+    expect((calls[2]!.init!.body as FormData).get('visibility')).toBe('public');
     const bar = await screen.findByRole('progressbar');
     expect(bar).toHaveAttribute('aria-valuenow', '50');
     const link = await screen.findByRole('link', { name: 'Assistidos no Letterboxd' });
@@ -80,12 +81,15 @@ describe('ImportFlow', () => {
 
   it("shows the API's sentence for a file it cannot read", async () => {
     storeSession();
-    stubFetch({
-      status: 400,
-      body: {
-        error: { code: 'IMPORT_FILE_INVALID', message: 'O arquivo a.csv não pôde ser lido na linha 3.' },
+    stubFetch(
+      { status: 200, body: { data: [] } },
+      {
+        status: 400,
+        body: {
+          error: { code: 'IMPORT_FILE_INVALID', message: 'O arquivo a.csv não pôde ser lido na linha 3.' },
+        },
       },
-    });
+    );
     const { user } = renderWithProviders(<ImportFlow />);
     await user.upload(screen.getByLabelText('Arquivo para importar'), new File(['x'], 'a.csv'));
     expect(await screen.findByRole('alert')).toHaveTextContent(

@@ -92,15 +92,21 @@ export function ImportFlow({ pollMs = 1000 }: { pollMs?: number }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
+  const [category, setCategory] = useState('');
+  const { data: categories } = useQuery({
+    queryKey: ['categories'],
+    queryFn: importsApi.categories,
+    staleTime: Infinity,
+  });
 
-  const choose = async (chosen: File | undefined) => {
-    setFile(chosen ?? null);
+  const choose = async (chosen: File | null, categoryId = category) => {
+    setFile(chosen);
     setPreview(null);
     setError(null);
     if (!chosen) return;
     setBusy(true);
     try {
-      setPreview(await importsApi.preview(chosen));
+      setPreview(await importsApi.preview(chosen, categoryId));
     } catch (err) {
       setError(errorText(err, t));
     } finally {
@@ -113,7 +119,7 @@ export function ImportFlow({ pollMs = 1000 }: { pollMs?: number }) {
     setBusy(true);
     setError(null);
     try {
-      setJobId((await importsApi.start(file, visibility)).id);
+      setJobId((await importsApi.start(file, visibility, category)).id);
     } catch (err) {
       setError(errorText(err, t));
     } finally {
@@ -132,8 +138,27 @@ export function ImportFlow({ pollMs = 1000 }: { pollMs?: number }) {
         type="file"
         className="form-control mb-3"
         accept={ACCEPT}
-        onChange={(e) => void choose(e.target.files?.[0])}
+        onChange={(e) => void choose(e.target.files?.[0] ?? null)}
       />
+      <label htmlFor={`${inputId}-category`} className="form-label">
+        {t('imports.categoryLabel')}
+      </label>
+      <select
+        id={`${inputId}-category`}
+        className="form-select mb-3"
+        value={category}
+        onChange={(e) => {
+          setCategory(e.target.value);
+          void choose(file, e.target.value);
+        }}
+      >
+        <option value="">{t('imports.categoryFromFile')}</option>
+        {categories?.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
       {busy && !preview && <p role="status">{t('imports.reading')}</p>}
       {error && (
         <div className="alert alert-warning" role="alert">
