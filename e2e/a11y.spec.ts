@@ -59,6 +59,7 @@ const VISITS: Record<string, { url: (d: Data) => string; signedIn: boolean; read
   '/account': { url: () => '/account', signedIn: true },
   '/account/profile': { url: () => '/account/profile', signedIn: true },
   '/account/security': { url: () => '/account/security', signedIn: true },
+  '/account/import': { url: () => '/account/import', signedIn: true },
   '/*': { url: () => '/esta-pagina-nao-existe', signedIn: false },
 };
 

@@ -26,6 +26,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaFileRoutes, pictureRoutes } from './modules/media/media.routes.ts';
 import { mediaStorageFor } from './modules/media/media.storage.ts';
 import { imageFileRoutes, imageRoutes } from './modules/media/image.routes.ts';
+import { importRoutes } from './modules/import/import.routes.ts';
 import { pictureUploads } from './modules/media/picture-uploads.ts';
 import { loadImageSigningKey } from './modules/media/image-urls.ts';
 import { passwordRoutes } from './modules/password/password.routes.ts';
@@ -179,6 +180,7 @@ export async function buildApp({
       await api.register(moderationRoutes, { db, config });
       await api.register(saveRoutes, { db, config });
       await api.register(commentRoutes, { db, config });
+      await api.register(importRoutes, { db, config });
       await api.register(collaboratorRoutes, { db, config });
       await api.register(pictureRoutes, { db, storage, uploads });
       await api.register(accountRoutes, { db, storage, config });

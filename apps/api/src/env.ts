@@ -130,6 +130,15 @@ export const configSchema = z
     COMMENTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     /** Per person, per minute: item additions, changes, deletions and reorders (then 429). */
     ITEM_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    /** Imports (issue 27): largest file in bytes (413), data rows per file (413), imports started per person per 24 hours (429), previews per person per minute (429). */
+    IMPORT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(10 * 1024 * 1024),
+    IMPORT_MAX_ROWS: z.coerce.number().int().min(1).default(20_000),
+    IMPORTS_PER_DAY: z.coerce.number().int().min(1).default(5),
+    IMPORT_PREVIEWS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     /** Lifetime of a collection's invite link. */
     INVITE_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
     /**

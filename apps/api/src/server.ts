@@ -13,6 +13,7 @@ import { purgeOutbox } from './modules/mail/mail.service.ts';
 import { localMediaDir } from './modules/media/media.storage.ts';
 import { startMailWorker } from './modules/mail/mail-worker.ts';
 import { startRecommendationJob } from './modules/recommendation/recommendation.job.ts';
+import { startImportWorker } from './modules/import/import.job.ts';
 
 /** After the last in-flight request, how long connections kept alive may still send one (answered 503). */
 const SHUTDOWN_GRACE_MS = 1_000;
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
     intervalMs: config.DIGEST_INTERVAL_SECONDS * 1000,
     batchSize: config.DIGEST_BATCH_SIZE,
   });
+  const imports = startImportWorker(db, app.log);
 
   let closing = false;
   let inFlight = 0;
@@ -104,6 +106,8 @@ async function main(): Promise<void> {
       await mailWorker.stop();
       await recommendations.stop();
       await digests.stop();
+      // An import stops between two batches; the next start (or another node) resumes it.
+      await imports.stop();
       await db.close();
       process.exit(0);
     } catch (err) {

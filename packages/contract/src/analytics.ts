@@ -41,6 +41,7 @@ export const PAGE_PATTERNS = [
   '/account',
   '/account/profile',
   '/account/security',
+  '/account/import',
   '/admin',
 ] as const;
 export type PagePattern = (typeof PAGE_PATTERNS)[number];

@@ -66,6 +66,10 @@ export const errorCodes = [
   'TASTE_NOT_SHAREABLE',
   /** 400 for a digest unsubscribe link whose token is not one Acervo signed. */
   'UNSUBSCRIBE_TOKEN_INVALID',
+  /** 400 for an import file that cannot be read; the message names the file and line (issue 27). */
+  'IMPORT_FILE_INVALID',
+  /** 409 when uploading an import while the caller's previous one is still queued or running. */
+  'IMPORT_IN_PROGRESS',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

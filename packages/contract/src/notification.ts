@@ -16,6 +16,8 @@ import { issue } from './validation.ts';
  * - `reply`: `actor` replied to your comment on `collection`;
  * - `content_hidden`: an operator hid your `collection` (or one of its items) after a report; the
  *   collection page says why and offers an appeal. No actor: operators are not named;
+ * - `import_done`: your import (issue 27) is done; `collection` is the first it created, if any;
+ *   no actor;
  * - `complete_profile`: the spec's "Complete seu cadastro" notice. It is not stored: it is listed
  *   first (and counted as unread) while any account field is missing, and disappears once the
  *   account form is filled in. It has no actor or collection and cannot be marked as read.
@@ -31,6 +33,7 @@ export const NOTIFICATION_KINDS = [
   'comment',
   'mention',
   'reply',
+  'import_done',
   'complete_profile',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -46,6 +46,8 @@ export const validationCodes = [
   'postalCodeInvalid',
   // Account lifecycle: photo and deletion
   'pictureRequired',
+  /** An import (issue 27) was sent without its file. */
+  'importFileRequired',
   'pictureTooManyPixels',
   'deletionPasswordRequired',
   'deletionPasswordWrong',

@@ -491,6 +491,15 @@ const MATRIX: Record<string, Row> = {
     public: [401, 403, 403, 403, 200],
     changes: 'collections',
   },
+  // Imports (issue 27): a picture is not an export (400); a job is its owner's only, so any id
+  // names nothing to someone else (import.test.ts shows the owner's 200 and another person's 404).
+  'POST /api/v1/imports': { url: () => '/api/v1/imports', multipart: true, private: signedIn(400) },
+  'POST /api/v1/imports/preview': {
+    url: () => '/api/v1/imports/preview',
+    multipart: true,
+    private: signedIn(400),
+  },
+  'GET /api/v1/imports/:id': { url: () => '/api/v1/imports/nenhuma', private: signedIn(404) },
   // Collaborators and invitations
   'GET /api/v1/collection/:id/collaborators': {
     url: (w, v) => `${c(w, v)}/collaborators`,
@@ -571,7 +580,12 @@ function send(method: string, row: Row, w: World, v: Visibility, role: Role) {
   if (row.stream) return openStream(url, auth);
   if (row.multipart) {
     const body = multipart(picture, 'foto.png', 'image/png');
-    return app.inject({ method: 'PUT', url, payload: body.payload, headers: { ...body.headers, ...auth } });
+    return app.inject({
+      method: method as 'PUT',
+      url,
+      payload: body.payload,
+      headers: { ...body.headers, ...auth },
+    });
   }
   const body = row.body?.(w, v);
   return app.inject({ method: method as 'GET', url, headers: auth, ...(body ? { payload: body } : {}) });

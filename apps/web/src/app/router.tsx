@@ -95,6 +95,7 @@ const signedInRoutes: RouteObject[] = [
       { index: true, element: <Navigate to="/account/profile" replace /> },
       { path: 'profile', lazy: page(() => import('./routes/account'), 'AccountProfilePage') },
       { path: 'security', lazy: page(() => import('./routes/account-security'), 'AccountSecurityPage') },
+      { path: 'import', lazy: page(() => import('./routes/account-import'), 'AccountImportPage') },
     ],
   },
 ];

@@ -1,6 +1,7 @@
 import type { pt } from './pt';
 import type { comments } from './pt/comments';
 import type { digest } from './pt/digest';
+import type { imports } from './pt/imports';
 import type { legal } from './pt/legal';
 import type { recommendations } from './pt/recommendations';
 import type { safety } from './pt/safety';
@@ -15,6 +16,7 @@ import type { timeline } from './pt/timeline';
 export type Catalog = typeof pt & {
   comments: typeof comments;
   digest: typeof digest;
+  imports: typeof imports;
   legal: typeof legal;
   recommendations: typeof recommendations;
   safety: typeof safety;

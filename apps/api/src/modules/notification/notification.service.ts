@@ -26,7 +26,7 @@ export type NotifyEvent =
   | { kind: 'item_added' | 'item_changed' | 'comment'; actorId: string; collectionId: string }
   | { kind: 'mention' | 'reply'; actorId: string; recipientId: string; collectionId: string };
 
-type StoredKind = Exclude<NotificationKind, 'complete_profile' | 'content_hidden'>;
+type StoredKind = Exclude<NotificationKind, 'complete_profile' | 'content_hidden' | 'import_done'>;
 
 const TO_OWNER = `SELECT c.user_id AS recipient_id, c.id AS collection_id FROM collections c WHERE c.id = ev.collection_id`;
 
@@ -140,7 +140,7 @@ export async function unreadNotifications(db: Queryable, viewer: Viewer): Promis
 
 interface NotificationRow {
   id: string;
-  kind: StoredKind | 'content_hidden';
+  kind: StoredKind | 'content_hidden' | 'import_done';
   actor_id: string;
   actor_name: string;
   collection_id: string | null;
@@ -166,8 +166,11 @@ function toNotification(row: NotificationRow): Notification {
   return {
     id: row.id,
     kind: row.kind,
-    // Operators are not named to the people whose content they hid.
-    actor: row.kind === 'content_hidden' ? null : { id: row.actor_id, name: row.actor_name },
+    // Operators are not named to the people whose content they hid; an import is one's own doing.
+    actor:
+      row.kind === 'content_hidden' || row.kind === 'import_done'
+        ? null
+        : { id: row.actor_id, name: row.actor_name },
     collection:
       row.collection_id === null ? null : { id: row.collection_id, name: row.collection_name ?? '' },
     created_at: row.created_at,

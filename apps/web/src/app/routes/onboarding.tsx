@@ -5,9 +5,10 @@ import { useAuth } from '../../lib/auth';
 
 type Card = { title: string; body: string; action: string };
 // "Explorar recomendações" opens the feed on its "Para você" tab (issue 11).
-const TARGETS = ['/lists/create', '/feed?tab=para-voce', '/profile/update'];
+// Issue 27: or bring one's history from Letterboxd, Goodreads or a spreadsheet.
+const TARGETS = ['/lists/create', '/feed?tab=para-voce', '/profile/update', '/account/import'];
 
-/** Welcome after registration (spec section 2): three ways to start. */
+/** Welcome after registration (spec section 2): three ways to start, and an import (issue 27). */
 export function OnboardingPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -21,7 +22,7 @@ export function OnboardingPage() {
       </div>
       <div className="row g-4">
         {cards.map((card, index) => (
-          <div key={card.title} className="col-12 col-md-4">
+          <div key={card.title} className="col-12 col-md-6 col-lg-3">
             <div className="card h-100 border-0 shadow-sm step-card">
               <div className="card-body p-4 d-flex flex-column">
                 <span className="step-number" aria-hidden="true">

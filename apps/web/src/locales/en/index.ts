@@ -6,6 +6,7 @@ import { comments } from './comments';
 import { common } from './common';
 import { digest } from './digest';
 import { errors } from './errors';
+import { imports } from './imports';
 import { legal } from './legal';
 import { notifications } from './notifications';
 import { contact, help, landing, onboarding } from './pages';
@@ -31,6 +32,7 @@ export const en: Catalog = {
   collections,
   comments,
   digest,
+  imports,
   users,
   social,
   notifications,

@@ -28,6 +28,7 @@ export const notifications: Catalog['notifications'] = {
     comment: '{{actor}} commented on the collection “{{collection}}”.',
     mention: '{{actor}} mentioned you in a comment on the collection “{{collection}}”.',
     reply: '{{actor}} replied to your comment on the collection “{{collection}}”.',
+    import_done: 'Your import is done. See the collections it created.',
     content_hidden:
       'Our team hid something of yours in “{{collection}}” after a report. Open it to see why and ask for a review.',
   },

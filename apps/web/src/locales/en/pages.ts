@@ -146,5 +146,10 @@ export const onboarding: Catalog['onboarding'] = {
       body: 'Add a photo and your details so people recognise you.',
       action: 'Complete profile',
     },
+    {
+      title: 'Bring your history',
+      body: 'Import your films from Letterboxd, your books from Goodreads or a spreadsheet.',
+      action: 'Import',
+    },
   ],
 };

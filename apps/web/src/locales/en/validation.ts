@@ -37,6 +37,7 @@ export const validation: Catalog['validation'] = {
   postalCodeRequired: 'Fill in the postal code field.',
   postalCodeInvalid: 'Enter the postal code in the 00000-000 format.',
   pictureRequired: 'Choose a photo.',
+  importFileRequired: 'Choose the file to import.',
   pictureTooManyPixels: 'The image has too many pixels. Send a photo of lower resolution.',
   deletionPasswordRequired: 'Enter your password to confirm.',
   deletionPasswordWrong: 'Wrong password.',

@@ -26,6 +26,7 @@ export const notifications = {
     comment: '{{actor}} comentou na coleção “{{collection}}”.',
     mention: '{{actor}} mencionou você num comentário da coleção “{{collection}}”.',
     reply: '{{actor}} respondeu ao seu comentário na coleção “{{collection}}”.',
+    import_done: 'A sua importação terminou. Veja as coleções criadas.',
     content_hidden:
       'A nossa equipe ocultou um conteúdo seu em “{{collection}}” depois de uma denúncia. Abra para ver o motivo e pedir revisão.',
   },

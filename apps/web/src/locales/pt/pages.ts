@@ -141,5 +141,10 @@ export const onboarding = {
       body: 'Adicione uma foto e seus dados para que as pessoas reconheçam você.',
       action: 'Completar perfil',
     },
+    {
+      title: 'Traga o seu histórico',
+      body: 'Importe seus filmes do Letterboxd, seus livros do Goodreads ou uma planilha.',
+      action: 'Importar',
+    },
   ],
 };

@@ -43,6 +43,7 @@ export const validation = {
   postalCodeRequired: 'Preencha o campo Cep.',
   postalCodeInvalid: 'Informe o CEP no formato 00000-000.',
   pictureRequired: 'Escolha uma foto.',
+  importFileRequired: 'Escolha o arquivo a importar.',
   pictureTooManyPixels: 'A imagem tem pixels demais. Envie uma foto de resolução menor.',
   deletionPasswordRequired: 'Informe a sua senha para confirmar.',
   deletionPasswordWrong: 'Senha incorreta.',

@@ -7,6 +7,8 @@ import { formatRelative } from '../../../lib/format';
 /** Where a notice leads: the new follower's profile, or the collection concerned. */
 function targetOf(notification: Notification): string {
   if (notification.kind === 'complete_profile') return '/account/profile';
+  // An import that added only to existing collections names none: the profile lists them all.
+  if (notification.kind === 'import_done' && !notification.collection) return '/profile';
   if (notification.kind === 'new_follower' || !notification.collection)
     return `/profile/${notification.actor?.id ?? ''}`;
   return `/lists/${notification.collection.id}`;
