@@ -2,8 +2,8 @@
 // Per database: seeds 10k people, 100k collections, 500k items (plus likes, follows, saved copies)
 // with set-based SQL, starts the real server (bench/load/server.ts), then runs for BENCH_DURATION
 // seconds a mix over 200 signed-in accounts on BENCH_CONNECTIONS keep-alive connections:
-//   70% reads   feed (a category's page), a collection, a profile (person or their collections),
-//               one's recommended collections (5%, the /profile strip), search, one's "Seguindo"
+//   70% reads   feed (a category's page), a collection, a profile (person, their collections or
+//               their statistics, a third each), one's recommended collections (5%, the /profile strip), search, one's "Seguindo"
 //               (5%: its first page, or the next one half of the time)
 //   20% social  a comment on a public collection (3%), like/unlike a collection,
 //               follow/unfollow a collection or a person (toggles)
@@ -41,6 +41,7 @@ type Kind =
   | 'feed'
   | 'collection'
   | 'profile'
+  | 'stats'
   | 'recommended'
   | 'search'
   | 'timeline'
@@ -106,8 +107,10 @@ function mix(ready: Ready) {
     }
     if (roll < 0.5) {
       const person = pick(ready.people);
-      const path =
-        Math.random() < 0.5 ? `/api/v1/user/${person}` : `/api/v1/collection/by_user/${person}?limit=50`;
+      const which = Math.random();
+      // A profile's "Estatísticas" tab (issue 28).
+      if (which < 1 / 3) return { kind: 'stats', method: 'GET', path: `/api/v1/user/${person}/stats`, token };
+      const path = which < 2 / 3 ? `/api/v1/user/${person}` : `/api/v1/collection/by_user/${person}?limit=50`;
       return { kind: 'profile', method: 'GET', path, token };
     }
     if (roll < 0.55) {
