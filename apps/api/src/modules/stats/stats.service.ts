@@ -2,13 +2,13 @@ import { RATING_STEPS, STATS_ACTIVITY_DAYS, STATS_CLOSEST_MAX, type Stats } from
 import type { Queryable } from '../../db/client.ts';
 import type { Viewer } from '../access/access.policy.ts';
 import { collectionVisibleTo, itemShownTo, personVisibleTo } from '../access/access.sql.ts';
-import { compareTaste, ratingsOf } from '../taste/taste.service.ts';
+import { compareTaste, ratingsOfMany } from '../taste/taste.service.ts';
 import { assertPersonVisible, userNotFound } from '../user/user.service.ts';
 
 /** The person's works (newest first) compared with others' ratings of the same works. */
-const GENEROSITY_WORKS = 500;
+const GENEROSITY_WORKS = 200;
 /** Others' ratings read per work: a work everyone rated costs no more than this. */
-const OTHERS_PER_WORK = 50;
+const OTHERS_PER_WORK = 20;
 /** People compared in full ("taste in common") to find the closest. */
 const CLOSEST_CANDIDATES = 10;
 
@@ -103,7 +103,8 @@ const MOST_LIKED_SQL = `
 /** The people among `candidates` whose taste is closest to the person's, as the viewer may read both. */
 async function closestOf(db: Queryable, personId: string, viewer: Viewer, candidates: string[]) {
   if (!candidates.length) return [];
-  const mine = await ratingsOf(db, personId, viewer.id);
+  const ratings = await ratingsOfMany(db, [personId, ...candidates], viewer.id);
+  const mine = ratings.get(personId)!;
   const names = new Map(
     (
       await db.query<{ id: string; name: string }>('SELECT id, name FROM users WHERE id = ANY($1::text[])', [
@@ -113,7 +114,7 @@ async function closestOf(db: Queryable, personId: string, viewer: Viewer, candid
   );
   const matches = [];
   for (const id of candidates) {
-    const { match } = compareTaste(mine, await ratingsOf(db, id, viewer.id));
+    const { match } = compareTaste(mine, ratings.get(id)!);
     if (match !== null) matches.push({ user_id: id, name: names.get(id) ?? '', match });
   }
   return matches
@@ -139,24 +140,19 @@ export async function readStats(db: Queryable, personId: string, viewer: Viewer)
   const params = [personId, viewer.id];
   const since = new Date(Date.now() - (STATS_ACTIVITY_DAYS - 1) * 86_400_000);
   since.setUTCHours(0, 0, 0, 0);
-  const categories = await db.query<Stats['categories'][number]>(CATEGORIES_SQL, params, 'stats_categories');
-  const steps = await db.query<{ rating: number; n: number }>(HISTOGRAM_SQL, params, 'stats_histogram');
-  const activity = await db.query<Stats['activity'][number]>(
-    ACTIVITY_SQL,
-    [...params, since.toISOString()],
-    'stats_activity',
-  );
-  const [others] = await db.query<{
-    items: number;
-    own_average: number | null;
-    others_average: number | null;
-    candidates: string[];
-  }>(OTHERS_SQL, params, 'stats_others');
-  const [mostLiked] = await db.query<NonNullable<Stats['most_liked_collection']>>(
-    MOST_LIKED_SQL,
-    params,
-    'stats_most_liked',
-  );
+  // Independent reads: on PostgreSQL they run side by side on the pool's connections.
+  const [categories, steps, activity, [others], [mostLiked]] = await Promise.all([
+    db.query<Stats['categories'][number]>(CATEGORIES_SQL, params, 'stats_categories'),
+    db.query<{ rating: number; n: number }>(HISTOGRAM_SQL, params, 'stats_histogram'),
+    db.query<Stats['activity'][number]>(ACTIVITY_SQL, [...params, since.toISOString()], 'stats_activity'),
+    db.query<{
+      items: number;
+      own_average: number | null;
+      others_average: number | null;
+      candidates: string[];
+    }>(OTHERS_SQL, params, 'stats_others'),
+    db.query<NonNullable<Stats['most_liked_collection']>>(MOST_LIKED_SQL, params, 'stats_most_liked'),
+  ]);
 
   const histogram = Object.fromEntries(
     RATING_STEPS.map((step) => [step, 0]),

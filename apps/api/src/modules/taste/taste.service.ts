@@ -27,13 +27,13 @@ const AGREEMENT_GAP = 0.5;
  * (until items have an identity of their own). The viewer reads all of their own; another
  * person's count only in collections the viewer may read and items not hidden from them.
  */
-const RATINGS_SQL = `
+const ratingsSql = (person: string) => `
   SELECT DISTINCT ON (r.key) r.key, r.name, r.rating
   FROM (
     SELECT c.category_id || ':' || lower(unaccent(regexp_replace(btrim(i.name), '\\s+', ' ', 'g'))) AS key,
       i.name, i.rating::float8 AS rating, i.updated_at, i.id
     FROM collections c JOIN collection_items i ON i.collection_id = c.id
-    WHERE c.user_id = $1 AND i.rating IS NOT NULL
+    WHERE c.user_id = ${person} AND i.rating IS NOT NULL
       AND ${collectionVisibleTo('c', '$2')} AND ${itemShownTo('i', 'c', '$2')}
     ORDER BY i.updated_at DESC, i.id DESC
     LIMIT ${TASTE_RATINGS_READ}
@@ -52,8 +52,24 @@ export async function ratingsOf(
   personId: string,
   viewerId: string | null,
 ): Promise<Map<string, Rated>> {
-  const rows = await db.query<Rated>(RATINGS_SQL, [personId, viewerId], 'taste_ratings');
+  const rows = await db.query<Rated>(ratingsSql('$1'), [personId, viewerId], 'taste_ratings');
   return new Map(rows.map((row) => [row.key, row]));
+}
+
+/** `ratingsOf` for several people in one statement: person id → their works. */
+export async function ratingsOfMany(
+  db: Queryable,
+  personIds: string[],
+  viewerId: string | null,
+): Promise<Map<string, Map<string, Rated>>> {
+  const rows = await db.query<Rated & { person_id: string }>(
+    `SELECT p.id AS person_id, w.* FROM unnest($1::text[]) AS p(id) CROSS JOIN LATERAL (${ratingsSql('p.id')}) w`,
+    [personIds, viewerId],
+    'taste_ratings_many',
+  );
+  const byPerson = new Map(personIds.map((id) => [id, new Map<string, Rated>()]));
+  for (const { person_id, ...rated } of rows) byPerson.get(person_id)!.set(rated.key, rated);
+  return byPerson;
 }
 
 const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / Math.max(values.length, 1);
