@@ -65,6 +65,8 @@ export type Strategy = keyof typeof STRATEGIES;
 const SEEDS_PER_VIEWER = 50;
 /** Personal candidates read in full per request (the rest never could make the page). */
 const PERSONAL_CANDIDATES = 200;
+/** Collections read per item the viewer rated (by name) for the "rated" signal. */
+const RATED_MATCHES_PER_ITEM = 100;
 /** Candidates scored per request: enough to fill the page under the category cap. */
 const poolSize = (limit: number) => limit * 4 + 20;
 
@@ -133,7 +135,11 @@ const RECOMMENDED_SQL = `
       (count(DISTINCT r.key) FILTER (WHERE r.rating >= 4) - count(DISTINCT r.key) FILTER (WHERE r.rating <= 2))::int AS n,
       (array_agg(r.name ORDER BY r.rating DESC, r.name) FILTER (WHERE r.rating >= 4))[1] AS item,
       (array_agg(r.rating ORDER BY r.rating DESC, r.name) FILTER (WHERE r.rating >= 4))[1] AS rating
-    FROM rated r JOIN collection_items i ON lower(i.name) = r.key
+    -- At most RATED_MATCHES_PER_ITEM collections per rated name: a name thousands of collections
+    -- hold (every "Cidade de Deus") costs no more than a rare one.
+    FROM rated r CROSS JOIN LATERAL (
+      SELECT m.collection_id FROM collection_items m WHERE lower(m.name) = r.key LIMIT ${RATED_MATCHES_PER_ITEM}
+    ) i
     GROUP BY i.collection_id
   ),
   fav AS (
