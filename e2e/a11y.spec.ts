@@ -38,6 +38,8 @@ const VISITS: Record<string, { url: (d: Data) => string; signedIn: boolean; read
   '/invite/:token': { url: (d) => `/invite/${d.inviteToken}`, signedIn: true },
   '/appeal/:token': { url: () => '/appeal/um-token-qualquer', signedIn: false },
   '/digest/unsubscribe/:token': { url: () => '/digest/unsubscribe/um-token-qualquer', signedIn: false },
+  // A link that is gone; a shared match itself is checked by axe in taste.spec.ts.
+  '/taste/:id': { url: () => '/taste/um-link-qualquer', signedIn: false },
   // Not an operator: the page says it is for the moderation team.
   '/admin': { url: () => '/admin', signedIn: true },
   '/onboarding': { url: () => '/onboarding', signedIn: true },

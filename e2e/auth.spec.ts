@@ -6,7 +6,7 @@ const MSG_401 =
 const MSG_409 = 'E-mail já cadastrado. Por favor, verifique e tente novamente.';
 const PASSWORD_RULE = 'A senha deve conter no mínimo 8 caracteres, com letras e números.';
 
-test('registering signs the visitor in and lands on /onboarding with three cards', async ({ page }) => {
+test('registering signs the visitor in and lands on /onboarding with its cards', async ({ page }) => {
   const email = uniqueEmail('nova');
   await page.goto('/register');
   await fillRegisterForm(page, { name: 'Ana Souza', email, password: PASSWORD });

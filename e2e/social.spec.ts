@@ -275,7 +275,9 @@ test('searching "acai" finds "Açaí na tigela", by type, from the header and fr
   await header.getByLabel('Buscar').fill('acai');
   await header.getByLabel('Buscar').press('Enter');
   await expect(page).toHaveURL(/\/search\?q=acai$/);
-  const result = page.getByRole('link', { name: 'Açaí na tigela' });
+  // In the results: the profile's "Atividade recente" names the collection too, and can still be
+  // on the page while the search page's chunk arrives.
+  const result = page.getByRole('tabpanel').getByRole('link', { name: 'Açaí na tigela' });
   await expect(result).toBeVisible();
   await expect(result.locator('mark')).toHaveText('Açaí');
   await expect(page.getByRole('status').filter({ hasText: /resultados? para “acai”/ })).toBeVisible();
