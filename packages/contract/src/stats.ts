@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import { envelope } from './common.ts';
 
 /**
- * "Estatísticas" (issue 28): one person's taste in figures, counting only what the viewer may read
- * of that person's collections.
+ * "Estatísticas" (issue 28): one person's taste in figures. The person sees all of their own;
+ * everyone else what anyone may read (public collections).
  */
 
 /** The half stars a rating may be, as the histogram's keys: "0.5", "1", ..., "5". */

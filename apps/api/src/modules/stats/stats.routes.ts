@@ -18,7 +18,7 @@ export async function statsRoutes(app: FastifyInstance, { db }: { db: Db }): Pro
       schema: {
         tags: ['users'],
         summary:
-          "A person's taste in figures (ratings histogram, categories, activity per day over a year, generous or harsh, closest people, most liked collection), counting only what the caller may read",
+          "A person's taste in figures (ratings histogram, categories, activity per day over a year, generous or harsh, closest people, most liked collection), all of one's own, and for everyone else what anyone may read (public collections)",
         security: bearerSecurity,
         params: userParams,
         response: { 200: statsResponse, 401: errorBodySchema, 404: errorBodySchema },

@@ -1,7 +1,7 @@
 import { RATING_STEPS, STATS_ACTIVITY_DAYS, STATS_CLOSEST_MAX, type Stats } from '@acervo/contract/stats';
 import type { Queryable } from '../../db/client.ts';
 import type { Viewer } from '../access/access.policy.ts';
-import { collectionVisibleTo, itemShownTo, personVisibleTo } from '../access/access.sql.ts';
+import { collectionVisibleTo, itemShownTo, personHeardBy, personVisibleTo } from '../access/access.sql.ts';
 import { compareTaste, ratingsOfMany } from '../taste/taste.service.ts';
 import { assertPersonVisible, userNotFound } from '../user/user.service.ts';
 
@@ -100,10 +100,13 @@ const MOST_LIKED_SQL = `
   ORDER BY c.likes_count DESC, c.updated_at DESC, c.id
   LIMIT 1`;
 
-/** The people among `candidates` whose taste is closest to the person's, as the viewer may read both. */
-async function closestOf(db: Queryable, personId: string, viewer: Viewer, candidates: string[]) {
+/** Cached statistics are recomputed past this age: others' ratings move generosity and the closest. */
+export const STATS_CACHE_SECONDS = 600;
+
+/** The people among `candidates` whose taste is closest to the person's, as `viewerId` may read both. */
+async function closestOf(db: Queryable, personId: string, viewerId: string | null, candidates: string[]) {
   if (!candidates.length) return [];
-  const ratings = await ratingsOfMany(db, [personId, ...candidates], viewer.id);
+  const ratings = await ratingsOfMany(db, [personId, ...candidates], viewerId);
   const mine = ratings.get(personId)!;
   const names = new Map(
     (
@@ -123,21 +126,10 @@ async function closestOf(db: Queryable, personId: string, viewer: Viewer, candid
 }
 
 /**
- * `GET /user/{id}/stats` (issue 28), counting only what the viewer may read of the person's
- * collections. 404 when the viewer may not see the person (a block, a suspension), and for anyone
- * else when the person turned sharing their activity off.
+ * The person's statistics as `viewerId` may read them (null: anyone, public collections only).
  */
-export async function readStats(db: Queryable, personId: string, viewer: Viewer): Promise<Stats> {
-  await assertPersonVisible(db, personId, viewer);
-  if (personId !== viewer.id) {
-    const [person] = await db.query<{ share_activity: boolean }>(
-      'SELECT share_activity FROM users WHERE id = $1',
-      [personId],
-      'stats_sharing',
-    );
-    if (!person?.share_activity) throw userNotFound();
-  }
-  const params = [personId, viewer.id];
+async function computeStats(db: Queryable, personId: string, viewerId: string | null): Promise<Stats> {
+  const params = [personId, viewerId];
   const since = new Date(Date.now() - (STATS_ACTIVITY_DAYS - 1) * 86_400_000);
   since.setUTCHours(0, 0, 0, 0);
   // Independent reads: on PostgreSQL they run side by side on the pool's connections.
@@ -175,9 +167,57 @@ export async function readStats(db: Queryable, personId: string, viewer: Viewer)
     closest: await closestOf(
       db,
       personId,
-      viewer,
+      viewerId,
       (others?.candidates ?? []).filter((id) => id !== personId),
     ),
     most_liked_collection: mostLiked ?? null,
   };
+}
+
+/**
+ * `GET /user/{id}/stats` (issue 28). The owner sees all of their own; everyone else what anyone may
+ * read (public collections), as the issue puts it. Both views are cached (`stats_cache`, dropped by
+ * the person's own writes, recomputed after `STATS_CACHE_SECONDS`). Checked on every read: 404
+ * when the viewer may not see the person (a block, a suspension), and for anyone else when the
+ * person turned sharing their activity off; the closest people the viewer may not hear of are left out.
+ */
+export async function readStats(db: Queryable, personId: string, viewer: Viewer): Promise<Stats> {
+  await assertPersonVisible(db, personId, viewer);
+  const own = personId === viewer.id;
+  if (!own) {
+    const [person] = await db.query<{ share_activity: boolean }>(
+      'SELECT share_activity FROM users WHERE id = $1',
+      [personId],
+      'stats_sharing',
+    );
+    if (!person?.share_activity) throw userNotFound();
+  }
+  const view = own ? 'owner' : 'public';
+  const [cached] = await db.query<{ stats: Stats }>(
+    `SELECT stats FROM stats_cache
+     WHERE user_id = $1 AND view = $2 AND computed_at > now() - make_interval(secs => $3::float8)`,
+    [personId, view, STATS_CACHE_SECONDS],
+    'stats_cache_read',
+  );
+  let stats = cached?.stats;
+  if (!stats) {
+    stats = await computeStats(db, personId, own ? personId : null);
+    await db.query(
+      `INSERT INTO stats_cache (user_id, view, stats) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id, view) DO UPDATE SET stats = EXCLUDED.stats, computed_at = now()`,
+      [personId, view, JSON.stringify(stats)],
+      'stats_cache_write',
+    );
+  }
+  if (!stats.closest.length) return stats;
+  const heard = new Set(
+    (
+      await db.query<{ id: string }>(
+        `SELECT u.id FROM users u WHERE u.id = ANY($1::text[]) AND u.share_activity AND ${personHeardBy('u', '$2')}`,
+        [stats.closest.map((p) => p.user_id), viewer.id],
+        'stats_closest_heard',
+      )
+    ).map((u) => u.id),
+  );
+  return { ...stats, closest: stats.closest.filter((p) => heard.has(p.user_id)) };
 }

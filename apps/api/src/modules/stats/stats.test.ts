@@ -132,3 +132,42 @@ describe('GET /api/v1/user/{user_id}/stats', () => {
     expect((await statsOf(ana, ana)).closest).toEqual([]);
   });
 });
+
+describe('the statistics cache', () => {
+  const cachedViews = async (who: Session) =>
+    (
+      await ctx.db.query<{ view: string }>('SELECT view FROM stats_cache WHERE user_id = $1 ORDER BY view', [
+        who.user_id,
+      ])
+    ).map((row) => row.view);
+
+  it('keeps one answer per view, dropped by the person’s own writes', async () => {
+    const { ana, bia, filmes } = await community();
+    expect((await statsOf(ana, ana)).ratings.count).toBe(8);
+    expect((await statsOf(bia, ana)).ratings.count).toBe(7);
+    expect(await cachedViews(ana)).toEqual(['owner', 'public']);
+
+    // A new rating shows at once, to her and to others.
+    await rate(ana, filmes.id, [['Aquarius (versão do diretor)', 5]]);
+    expect(await cachedViews(ana)).toEqual([]);
+    expect((await statsOf(ana, ana)).ratings.count).toBe(9);
+    expect((await statsOf(bia, ana)).ratings.count).toBe(8);
+
+    // A collection made private leaves everyone else's view at once.
+    await ctx.db.query('UPDATE collections SET private = true WHERE id = $1', [filmes.id]);
+    expect((await statsOf(bia, ana)).ratings.count).toBe(2);
+    expect((await statsOf(ana, ana)).ratings.count).toBe(9);
+  });
+
+  it('checks blocks, the opt-out and who the viewer may hear of on every read, cached or not', async () => {
+    const { ana, bia } = await community();
+    const carla = await signUp(ctx.app, { name: 'Carla' });
+    expect((await statsOf(carla, ana)).closest.map((p) => p.name)).toEqual(['Bia']);
+    // Carla mutes Bia: the cached answer no longer names her to Carla, and still does to Ana.
+    expect((await ctx.request('PUT', `/api/v1/user/${bia.user_id}/mute`, carla)).statusCode).toBe(200);
+    expect((await statsOf(carla, ana)).closest).toEqual([]);
+    expect((await statsOf(ana, ana)).closest.map((p) => p.name)).toEqual(['Bia']);
+    expect((await ctx.request('PUT', `/api/v1/user/${carla.user_id}/block`, ana)).statusCode).toBe(200);
+    expect((await stats(carla, ana)).statusCode).toBe(404);
+  });
+});
