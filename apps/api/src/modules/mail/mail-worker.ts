@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { repeatEvery } from '../../lib/repeat.ts';
 import { deliverDueMail } from './mail.service.ts';
 import type { MailTransport } from './mail-transport.ts';
 
@@ -18,31 +19,17 @@ export function startMailWorker(
   log: FastifyBaseLogger,
   intervalMs = 2_000,
 ): MailWorker {
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  // The next run is scheduled when the previous one ends, so runs never overlap in one process.
-  const schedule = () => {
-    timer = setTimeout(() => {
-      running = deliverDueMail(db, transport)
-        .then(
-          (report) => {
-            if (report.sent || report.failed) log.info(report, 'mail outbox delivered');
-          },
-          (err: unknown) => log.warn({ err }, 'mail outbox run failed'),
-        )
-        .finally(() => {
-          if (!stopped) schedule();
-        });
-    }, intervalMs);
-    timer.unref();
-  };
-  schedule();
+  const job = repeatEvery(
+    intervalMs,
+    async () => {
+      const report = await deliverDueMail(db, transport);
+      if (report.sent || report.failed) log.info(report, 'mail outbox delivered');
+    },
+    (err) => log.warn({ err }, 'mail outbox run failed'),
+  );
   return {
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      await job.stop();
       transport.close();
     },
   };
