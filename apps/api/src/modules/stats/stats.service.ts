@@ -83,11 +83,11 @@ const OTHERS_SQL = `
     (SELECT round(avg(mine)::numeric, 2)::float8 FROM works) AS own_average,
     (SELECT round(avg(theirs)::numeric, 2)::float8 FROM theirs) AS others_average,
     coalesce((
-      SELECT json_agg(k.user_id ORDER BY k.n DESC, k.user_id) FROM (
-        SELECT t.user_id, count(DISTINCT (t.category_id, t.key)) AS n
+      SELECT json_agg(json_build_object('id', k.user_id, 'name', k.name) ORDER BY k.n DESC, k.user_id) FROM (
+        SELECT t.user_id, u.name, count(DISTINCT (t.category_id, t.key)) AS n
         FROM theirs t JOIN users u ON u.id = t.user_id
         WHERE u.share_activity AND ${personVisibleTo('u', '$2')}
-        GROUP BY t.user_id
+        GROUP BY t.user_id, u.name
         ORDER BY n DESC, t.user_id
         LIMIT ${CLOSEST_CANDIDATES}
       ) k
@@ -104,21 +104,19 @@ const MOST_LIKED_SQL = `
 export const STATS_CACHE_SECONDS = 600;
 
 /** The people among `candidates` whose taste is closest to the person's, as `viewerId` may read both. */
-async function closestOf(db: Queryable, personId: string, viewerId: string | null, candidates: string[]) {
+async function closestOf(
+  db: Queryable,
+  personId: string,
+  viewerId: string | null,
+  candidates: { id: string; name: string }[],
+) {
   if (!candidates.length) return [];
-  const ratings = await ratingsOfMany(db, [personId, ...candidates], viewerId);
+  const ratings = await ratingsOfMany(db, [personId, ...candidates.map((c) => c.id)], viewerId);
   const mine = ratings.get(personId)!;
-  const names = new Map(
-    (
-      await db.query<{ id: string; name: string }>('SELECT id, name FROM users WHERE id = ANY($1::text[])', [
-        candidates,
-      ])
-    ).map((u) => [u.id, u.name]),
-  );
   const matches = [];
-  for (const id of candidates) {
+  for (const { id, name } of candidates) {
     const { match } = compareTaste(mine, ratings.get(id)!);
-    if (match !== null) matches.push({ user_id: id, name: names.get(id) ?? '', match });
+    if (match !== null) matches.push({ user_id: id, name, match });
   }
   return matches
     .sort((a, b) => b.match - a.match || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
@@ -141,7 +139,7 @@ async function computeStats(db: Queryable, personId: string, viewerId: string | 
       items: number;
       own_average: number | null;
       others_average: number | null;
-      candidates: string[];
+      candidates: { id: string; name: string }[];
     }>(OTHERS_SQL, params, 'stats_others'),
     db.query<NonNullable<Stats['most_liked_collection']>>(MOST_LIKED_SQL, params, 'stats_most_liked'),
   ]);
@@ -164,12 +162,8 @@ async function computeStats(db: Queryable, personId: string, viewerId: string | 
       others && others.items > 0 && others.own_average !== null && others.others_average !== null
         ? { own_average: others.own_average, others_average: others.others_average, items: others.items }
         : null,
-    closest: await closestOf(
-      db,
-      personId,
-      viewerId,
-      (others?.candidates ?? []).filter((id) => id !== personId),
-    ),
+    // Others only: `theirs` never holds the person's own ratings.
+    closest: await closestOf(db, personId, viewerId, others?.candidates ?? []),
     most_liked_collection: mostLiked ?? null,
   };
 }

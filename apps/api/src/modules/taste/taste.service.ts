@@ -146,6 +146,9 @@ async function assertComparable(db: Queryable, personId: string, viewer: Viewer)
   if (!sharing?.both) throw userNotFound();
 }
 
+/** The id of the owner's link to their match with the other person, if they shared it. */
+const SHARE_OF_SQL = 'SELECT id FROM taste_shares WHERE owner_id = $1 AND other_id = $2';
+
 /** The viewer's taste compared with person `personId`'s, and the viewer's share link of it. */
 export async function readTaste(db: Queryable, personId: string, viewer: Viewer): Promise<TasteAnswer> {
   await assertComparable(db, personId, viewer);
@@ -153,11 +156,7 @@ export async function readTaste(db: Queryable, personId: string, viewer: Viewer)
     await ratingsOf(db, viewer.id, viewer.id),
     await ratingsOf(db, personId, viewer.id),
   ];
-  const [share] = await db.query<{ id: string }>(
-    'SELECT id FROM taste_shares WHERE owner_id = $1 AND other_id = $2',
-    [viewer.id, personId],
-    'taste_share_of',
-  );
+  const [share] = await db.query<{ id: string }>(SHARE_OF_SQL, [viewer.id, personId], 'taste_share_of');
   return { ...compareTaste(mine, theirs), share_id: share?.id ?? null };
 }
 
@@ -186,11 +185,7 @@ export async function shareTaste(db: Queryable, personId: string, viewer: Viewer
     [newId(), viewer.id, personId],
     'taste_share_create',
   );
-  const [share] = await db.query<{ id: string }>(
-    'SELECT id FROM taste_shares WHERE owner_id = $1 AND other_id = $2',
-    [viewer.id, personId],
-    'taste_share_of',
-  );
+  const [share] = await db.query<{ id: string }>(SHARE_OF_SQL, [viewer.id, personId], 'taste_share_of');
   return share!;
 }
 
