@@ -19,26 +19,29 @@ async function rateFilms(request: APIRequestContext, who: TestSession, ratings: 
   for (const [name, rating] of ratings) await as.createItem({ collection_id: collection.id, name, rating });
 }
 
+// Ana's mean is 3.5 and Bruno's 3: centred, their gaps are 0.5, 0, 0.5, 0, 0, a mean of 0.2 stars,
+// so round(100 × (1 − 0.2 / 2)) = 90% (docs/recommendations.md).
+const ANA_FILMS: [string, number][] = [
+  ['Bacurau', 4.5],
+  ['Aquarius', 4],
+  ['Central do Brasil', 3],
+  ['Cidade de Deus', 5],
+  ['O Som ao Redor', 1],
+];
+const BRUNO_FILMS: [string, number][] = [
+  ['Bacurau', 4.5],
+  ['Aquarius', 3.5],
+  ['Central do Brasil', 2],
+  ['Cidade de Deus', 4.5],
+  ['O Som ao Redor', 0.5],
+];
+
 test("B opens A's profile and reads how well their ratings match, and why", async ({ page, request }) => {
   test.setTimeout(60_000);
   const ana = await signUp(request, 'Ana Gosto');
   const bruno = await signUp(request, 'Bruno Gosto');
-  // Ana's mean is 3.5 and Bruno's 3: centred, their gaps are 0.5, 0, 0.5, 0, 0, a mean of 0.2
-  // stars, so round(100 × (1 − 0.2 / 2)) = 90% (docs/recommendations.md).
-  await rateFilms(request, ana, [
-    ['Bacurau', 4.5],
-    ['Aquarius', 4],
-    ['Central do Brasil', 3],
-    ['Cidade de Deus', 5],
-    ['O Som ao Redor', 1],
-  ]);
-  await rateFilms(request, bruno, [
-    ['Bacurau', 4.5],
-    ['Aquarius', 3.5],
-    ['Central do Brasil', 2],
-    ['Cidade de Deus', 4.5],
-    ['O Som ao Redor', 0.5],
-  ]);
+  await rateFilms(request, ana, ANA_FILMS);
+  await rateFilms(request, bruno, BRUNO_FILMS);
 
   await signIn(page, bruno, `/profile/${ana.userId}`);
   const card = page.getByRole('region', { name: 'Gosto em comum' });
@@ -66,20 +69,8 @@ test('B shares the match; a visitor opens the link, with its own preview; B take
   test.setTimeout(60_000);
   const ana = await signUp(request, 'Ana Partilha');
   const bruno = await signUp(request, 'Bruno Partilha');
-  await rateFilms(request, ana, [
-    ['Bacurau', 4.5],
-    ['Aquarius', 4],
-    ['Central do Brasil', 3],
-    ['Cidade de Deus', 5],
-    ['O Som ao Redor', 1],
-  ]);
-  await rateFilms(request, bruno, [
-    ['Bacurau', 4.5],
-    ['Aquarius', 3.5],
-    ['Central do Brasil', 2],
-    ['Cidade de Deus', 4.5],
-    ['O Som ao Redor', 0.5],
-  ]);
+  await rateFilms(request, ana, ANA_FILMS);
+  await rateFilms(request, bruno, BRUNO_FILMS);
 
   await signIn(page, bruno, `/profile/${ana.userId}`);
   const card = page.getByRole('region', { name: 'Gosto em comum' });
