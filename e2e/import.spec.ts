@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { signIn, signUp } from './support.ts';
+import { strToU8, zipSync } from 'fflate';
+import { apiAs, signIn, signUp } from './support.ts';
 
 // Letterboxd's ratings.csv as its export writes it (issue 27): a quoted comma, half stars.
 const RATINGS = `Date,Name,Year,Letterboxd URI,Rating
@@ -34,4 +35,75 @@ test('a newcomer imports Letterboxd ratings from onboarding, watches it finish a
   await page.getByRole('link', { name: 'Assistidos no Letterboxd' }).click();
   await expect(page.getByRole('heading', { name: 'Assistidos no Letterboxd' })).toBeVisible();
   await expect(page.getByText('O Tigre e o Dragão, o Filme')).toBeVisible();
+});
+
+// A Letterboxd export as its ZIP, inside the folder Letterboxd names it (issue 27).
+const letterboxdZip = () => {
+  const root = 'letterboxd-caio-2026-11-26-18-00-utc/';
+  return Buffer.from(
+    zipSync({
+      [`${root}watched.csv`]: strToU8(`Date,Name,Year,Letterboxd URI
+2024-01-02,Central do Brasil,1998,https://boxd.it/1Yb4
+2024-02-10,Cidade de Deus,2002,https://boxd.it/1Yd0
+`),
+      [`${root}ratings.csv`]: strToU8(`Date,Name,Year,Letterboxd URI,Rating
+2024-01-02,Central do Brasil,1998,https://boxd.it/1Yb4,4.5
+2024-02-10,Cidade de Deus,2002,https://boxd.it/1Yd0,4
+`),
+      [`${root}likes/films.csv`]: strToU8(`Date,Name,Year,Letterboxd URI
+2024-01-02,Central do Brasil,1998,https://boxd.it/1Yb4
+`),
+    }),
+  );
+};
+
+test('after a Letterboxd ZIP, the newcomer gets suggestions naming what they rated and sees where else a film is', async ({
+  page,
+  request,
+}) => {
+  // Bia already keeps "Central do Brasil", typed her way, in a public collection.
+  const bia = await signUp(request, 'Bia Nacional');
+  const biaApi = apiAs(request, bia);
+  const films = await biaApi.categoryId('Filmes');
+  const biaList = await biaApi.createCollection({ category_id: films, name: 'Chorei no cinema' });
+  await biaApi.createItem({ collection_id: biaList.id, name: 'central do  brasil', rating: 5 });
+
+  const caio = await signUp(request, 'Caio Recém-chegado');
+  await signIn(page, caio, '/onboarding');
+  await page.getByRole('link', { name: 'Importar' }).click();
+  await page.getByLabel('Arquivo para importar').setInputFiles({
+    name: 'letterboxd-caio.zip',
+    mimeType: 'application/zip',
+    buffer: letterboxdZip(),
+  });
+  await expect(page.getByRole('region', { name: 'O que será criado' })).toContainText(
+    'Assistidos no Letterboxd: 2 itens, 2 com nota',
+  );
+  await page.getByLabel('Todos (públicas)').check();
+  await page.getByRole('button', { name: 'Importar', exact: true }).click();
+  await expect(
+    page.getByText('Importação concluída: 3 itens novos, 0 já estavam no seu Acervo.'),
+  ).toBeVisible();
+
+  await page.getByRole('link', { name: 'Ver meu perfil' }).click();
+  await expect(page.getByRole('link', { name: 'Assistidos no Letterboxd' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Favoritos' }).first()).toBeVisible();
+
+  // Right away, with no like or follow yet: Bia's list, for the film Caio rated.
+  await page.goto('/feed?tab=para-voce');
+  const suggestion = page.locator('article').filter({ hasText: 'Chorei no cinema' });
+  await expect(suggestion).toContainText('Tem Central do Brasil, que você avaliou com 4,5');
+
+  await page.goto('/profile');
+  await page.getByRole('link', { name: 'Assistidos no Letterboxd' }).first().click();
+  await page.getByRole('link', { name: 'Central do Brasil' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Central do Brasil (1998)');
+  await expect(page.getByRole('link', { name: 'Ver no Letterboxd' })).toHaveAttribute(
+    'href',
+    'https://boxd.it/1Yb4',
+  );
+  const alsoIn = page.getByRole('region', { name: 'Também em 2 coleções' });
+  await expect(alsoIn.getByRole('link', { name: 'Chorei no cinema' })).toBeVisible();
+  await expect(alsoIn.getByRole('link', { name: 'Favoritos' })).toBeVisible();
+  await expect(alsoIn).toContainText('Nota média no Acervo: 4,75 de 5, de 2 pessoas.');
 });

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { envelope, idSchema } from './common.ts';
-import { collectionItemSchema, type CollectionItem } from './collection-item.ts';
+import { collectionItemSchema, type CollectionItemDetail } from './collection-item.ts';
 import { imageSchema } from './image.ts';
 import { issue, optionalDescription, requiredName } from './validation.ts';
 import {
@@ -180,5 +180,5 @@ export type CollectionItemsPage = z.infer<typeof collectionItemsPageResponse>;
  */
 export interface ShareData {
   collection: Collection;
-  item?: CollectionItem;
+  item?: CollectionItemDetail;
 }

@@ -62,6 +62,7 @@ export const validationCodes = [
   'itemNameRequired',
   'itemDescriptionRequired',
   'ratingInvalid',
+  'itemYearInvalid',
   'coverItemWithoutImage',
   // Social
   'roleInvalid',

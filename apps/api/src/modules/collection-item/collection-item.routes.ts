@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   collectionItemCreateBody,
   collectionItemDeletedResponse,
+  collectionItemDetailResponse,
   collectionItemParams,
   collectionItemResponse,
   collectionItemUpdateBody,
@@ -27,7 +28,7 @@ import { getCollection } from '../collection/collection.service.ts';
 import {
   createItem,
   deleteItem,
-  getItem,
+  getItemDetail,
   listItems,
   reorderItems,
   updateItem,
@@ -93,13 +94,14 @@ export async function collectionItemRoutes(
       config: { anonymous: true },
       schema: {
         tags,
-        summary: 'One item (visible when its collection is; public ones also without a token)',
+        summary:
+          'One item (visible when its collection is; public ones also without a token), with where else its work appears (`also_in`) and its ratings across Acervo',
         security: [...bearerSecurity, {}],
         params: collectionItemParams,
-        response: { 200: collectionItemResponse, ...readErrors },
+        response: { 200: collectionItemDetailResponse, ...readErrors },
       },
     },
-    async (request) => ({ data: await getItem(db, request.params.item, request.user) }),
+    async (request) => ({ data: await getItemDetail(db, request.params.item, request.user) }),
   );
 
   r.put(

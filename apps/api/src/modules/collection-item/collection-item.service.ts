@@ -1,7 +1,10 @@
 import { COLLECTION_ITEMS_PAGE, type CollectionItemsPage } from '@acervo/contract/collection';
 import {
+  ALSO_IN_COUNTED,
+  ALSO_IN_LISTED,
   ITEMS_PER_COLLECTION_MAX,
   type CollectionItem,
+  type CollectionItemDetail,
   type CollectionItemCreateFields,
   type CollectionItemUpdateFields,
 } from '@acervo/contract/collection-item';
@@ -16,7 +19,7 @@ import {
   type GuardedCollection,
   type Viewer,
 } from '../access/access.policy.ts';
-import { guardColumns, itemGuardColumn, itemShownTo } from '../access/access.sql.ts';
+import { collectionVisibleTo, guardColumns, itemGuardColumn, itemShownTo } from '../access/access.sql.ts';
 import {
   cutPage,
   decodeCursor,
@@ -35,11 +38,12 @@ import { assertNoBlockedTerms } from '../moderation/blocked-terms.ts';
 
 export const itemNotFound = () => new AppError(404, 'NOT_FOUND', 'Item não encontrado.');
 
-type ItemWithGuard = ItemRow & GuardedCollection & { image_id: string | null; item_hidden: boolean };
+type ItemWithGuard = ItemRow &
+  GuardedCollection & { image_id: string | null; source_id: string | null; item_hidden: boolean };
 
 // With the lock, the collection row is locked (not the item): see `findGuarded`.
 const itemById = (lock: boolean) => `
-  SELECT ${itemColumns('$2')}, i.image_id, ${itemGuardColumn('i')}, ${guardColumns('c', '$2')}
+  SELECT ${itemColumns('$2')}, i.image_id, i.source_id, ${itemGuardColumn('i')}, ${guardColumns('c', '$2')}
   FROM collection_items i JOIN collections c ON c.id = i.collection_id
   WHERE i.id = $1${lock ? ' FOR NO KEY UPDATE OF c' : ''}`;
 
@@ -47,6 +51,7 @@ function guardedToItem({
   user_id: _u,
   collaborator_role: _r,
   image_id: _i,
+  source_id: _s,
   item_hidden: _h,
   blocked: _b,
   withheld,
@@ -104,6 +109,66 @@ export async function getItem(db: Queryable, id: string, viewer: Viewer | null):
   return guardedToItem(await loadItem(db, id, viewer, 'read'));
 }
 
+/**
+ * Where else the item's work appears, in collections the viewer may read (decision 054): items of
+ * the same category with the same work key and a year that agrees, or the same source identifier.
+ * At most ALSO_IN_COUNTED of them are read, so a work in every collection costs a bounded amount.
+ * The ratings are one per person (their newest), saved copies left out: a copy repeats a rating.
+ */
+const ALSO_IN_SQL = `
+  WITH it AS (
+    SELECT i.work_key, i.year, i.source_id, i.collection_id, c.category_id
+    FROM collection_items i JOIN collections c ON c.id = i.collection_id WHERE i.id = $1
+  ),
+  same AS (
+    SELECT m.collection_id, m.rating::float8 AS rating, m.updated_at, m.id, c.user_id, c.saved_from_id,
+      c.name, c.followers_count
+    FROM it CROSS JOIN collection_items m JOIN collections c ON c.id = m.collection_id
+    WHERE (m.work_key = it.work_key AND (it.year IS NULL OR m.year IS NULL OR m.year = it.year)
+        OR m.source_id = it.source_id)
+      AND c.category_id = it.category_id
+      AND ${collectionVisibleTo('c', '$2')} AND ${itemShownTo('m', 'c', '$2')}
+    LIMIT ${ALSO_IN_COUNTED}
+  ),
+  also AS (
+    SELECT DISTINCT ON (s.collection_id) s.collection_id AS id, s.name, s.user_id, s.followers_count
+    FROM same s WHERE s.collection_id <> (SELECT collection_id FROM it)
+  ),
+  rated AS (
+    SELECT DISTINCT ON (user_id) rating FROM same
+    WHERE rating IS NOT NULL AND saved_from_id IS NULL
+    ORDER BY user_id, updated_at DESC, id DESC
+  )
+  SELECT (SELECT count(*)::int FROM also) AS count,
+    coalesce((
+      SELECT json_agg(json_build_object('id', a.id, 'name', a.name,
+        'owner', json_build_object('id', u.id, 'name', u.name)) ORDER BY a.followers_count DESC, a.id)
+      FROM (SELECT * FROM also ORDER BY followers_count DESC, id LIMIT ${ALSO_IN_LISTED}) a
+      JOIN users u ON u.id = a.user_id
+    ), '[]') AS collections,
+    (SELECT round(avg(rating)::numeric, 2)::float8 FROM rated) AS average,
+    (SELECT count(*)::int FROM rated) AS rated`;
+
+/** `GET /collection_items/{item}`: the item, where else its work appears and how it is rated. */
+export async function getItemDetail(
+  db: Queryable,
+  id: string,
+  viewer: Viewer | null,
+): Promise<CollectionItemDetail> {
+  const item = await getItem(db, id, viewer);
+  const [row] = await db.query<{
+    count: number;
+    collections: CollectionItemDetail['also_in']['collections'];
+    average: number | null;
+    rated: number;
+  }>(ALSO_IN_SQL, [id, viewer?.id ?? null], 'item_also_in');
+  return {
+    ...item,
+    also_in: { count: row!.count, collections: row!.collections },
+    ratings_across: row!.rated > 0 ? { average: row!.average!, count: row!.rated } : null,
+  };
+}
+
 /** Adds the item last in its collection (owner or editor) and marks the collection as updated. */
 export async function createItem(
   db: Db,
@@ -144,6 +209,9 @@ async function insertItem(
     name: string;
     description: string;
     rating: number | null;
+    year: number | null;
+    /** Kept by a copy: the same work (migration 023). */
+    source_id?: string | null;
     image_id: string | null;
   },
 ): Promise<ItemRow> {
@@ -157,14 +225,23 @@ async function insertItem(
     `WITH touched AS (
        UPDATE collections SET updated_at = now() WHERE id = $2 RETURNING id
      ), inserted AS (
-       INSERT INTO collection_items (id, collection_id, name, description, rating, position, image_id)
+       INSERT INTO collection_items (id, collection_id, name, description, rating, position, image_id, year, source_id)
        SELECT $1, touched.id, $3, $4, $5,
-         coalesce((SELECT max(position) FROM collection_items WHERE collection_id = $2), 0) + 1, $6
+         coalesce((SELECT max(position) FROM collection_items WHERE collection_id = $2), 0) + 1, $6, $7, $8
        FROM touched
        RETURNING *
      )
      SELECT ${ITEM_COLUMNS} FROM inserted i`,
-    [newId(), input.collection_id, input.name, input.description, input.rating, input.image_id],
+    [
+      newId(),
+      input.collection_id,
+      input.name,
+      input.description,
+      input.rating,
+      input.image_id,
+      input.year,
+      input.source_id ?? null,
+    ],
     'item_insert',
   );
   return row!;
@@ -180,17 +257,18 @@ export async function updateItem(
   return db.transaction(async (tx) => {
     const current = await loadItem(tx, id, viewer, 'editItems');
     const rating = input.rating === undefined ? current.rating : input.rating;
+    const year = input.year === undefined ? current.year : input.year;
     const [row] = await tx.query<ItemRow>(
       `WITH updated AS (
        UPDATE collection_items SET name = $2, description = coalesce($3, description), rating = $4,
-         updated_at = now()
+         year = $5, updated_at = now()
        WHERE id = $1
        RETURNING *
      ), touched AS (
        UPDATE collections SET updated_at = now() WHERE id = (SELECT collection_id FROM updated)
      )
      SELECT ${ITEM_COLUMNS} FROM updated i`,
-      [id, input.name, input.description ?? null, rating],
+      [id, input.name, input.description ?? null, rating, year],
     );
     // Deleted by someone else while this request waited for the lock.
     if (!row) throw itemNotFound();
@@ -251,6 +329,8 @@ export async function copyItem(
     name: source.name,
     description: source.description,
     rating: source.rating,
+    year: source.year,
+    source_id: source.source_id,
     image_id: source.image_id,
   });
   await recordActivity(tx, {

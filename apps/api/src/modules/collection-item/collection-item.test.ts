@@ -37,6 +37,7 @@ describe('POST /api/v1/collection_items', () => {
       name: ' Cidade de Deus ',
       description: 'Fernando Meirelles, 2002',
       rating: 4.5,
+      year: 2002,
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toEqual({
@@ -45,6 +46,8 @@ describe('POST /api/v1/collection_items', () => {
       name: 'Cidade de Deus',
       description: 'Fernando Meirelles, 2002',
       rating: 4.5,
+      year: 2002,
+      source_url: null,
       position: 1,
       image: null,
     });
@@ -63,6 +66,9 @@ describe('POST /api/v1/collection_items', () => {
     ['a rating above 5', { rating: 5.5 }, 'rating', 'ratingInvalid'],
     ['a rating off the half steps', { rating: 3.3 }, 'rating', 'ratingInvalid'],
     ['a rating as text', { rating: '4' }, 'rating', 'ratingInvalid'],
+    ['a year of 0', { year: 0 }, 'year', 'itemYearInvalid'],
+    ['a year with a fraction', { year: 2019.5 }, 'year', 'itemYearInvalid'],
+    ['a year as text', { year: '2019' }, 'year', 'itemYearInvalid'],
     ['a name too long', { name: 'x'.repeat(201) }, 'name', 'tooLong'],
     ['a description too long', { description: 'x'.repeat(2001) }, 'description', 'tooLong'],
   ])('answers 400 naming the field and its validation code for %s', async (_why, body, field, code) => {
@@ -96,8 +102,8 @@ describe('POST /api/v1/collection_items', () => {
 describe('GET /api/v1/collection_items/{item}', () => {
   it('shows an item when its collection is visible: owner both, stranger and anonymous public only', async () => {
     const { owner, other, pubItem, privItem } = await scene();
-    expect((await get(`/api/v1/collection_items/${pubItem.id}`, owner)).json().data).toEqual(pubItem);
-    expect((await get(`/api/v1/collection_items/${privItem.id}`, owner)).json().data).toEqual(privItem);
+    expect((await get(`/api/v1/collection_items/${pubItem.id}`, owner)).json().data).toMatchObject(pubItem);
+    expect((await get(`/api/v1/collection_items/${privItem.id}`, owner)).json().data).toMatchObject(privItem);
     expect((await get(`/api/v1/collection_items/${pubItem.id}`, other)).json().data).toMatchObject({
       name: 'Item público',
       rating: 4,
@@ -105,7 +111,7 @@ describe('GET /api/v1/collection_items/{item}', () => {
     const hidden = await get(`/api/v1/collection_items/${privItem.id}`, other);
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json()).toEqual((await get('/api/v1/collection_items/naoexiste0000000', other)).json());
-    expect((await get(`/api/v1/collection_items/${pubItem.id}`)).json().data).toEqual(pubItem);
+    expect((await get(`/api/v1/collection_items/${pubItem.id}`)).json().data).toMatchObject(pubItem);
     const anonymousHidden = await get(`/api/v1/collection_items/${privItem.id}`);
     expect(anonymousHidden.statusCode).toBe(404);
     expect(anonymousHidden.json()).toEqual(hidden.json());

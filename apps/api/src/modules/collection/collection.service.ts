@@ -47,15 +47,18 @@ export const isoUtcMicros = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** An item's columns over `i` as a write returns them. */
-export const ITEM_COLUMNS = `i.id, i.collection_id, i.name, i.description, i.rating::float8 AS rating, i.position,
-  ${IMAGE_JSON('i.image_id')} AS image`;
+/** An item's source identifier as a link, when it is one (a Letterboxd film's address). */
+const SOURCE_URL = (i: string) => `CASE WHEN ${i}.source_id LIKE 'https://%' THEN ${i}.source_id END`;
+export const ITEM_COLUMNS = `i.id, i.collection_id, i.name, i.description, i.rating::float8 AS rating, i.year,
+  ${SOURCE_URL('i')} AS source_url, i.position, ${IMAGE_JSON('i.image_id')} AS image`;
 /** An item's columns over `i`, in its collection `c`, as the viewer in `viewerParam` sees it. */
 export const itemColumns = (viewerParam: string) =>
   `${ITEM_COLUMNS}, ${itemHiddenReasonFor('i', 'c', viewerParam)} AS hidden_reason`;
 const itemJson = (
   viewerParam: string,
 ) => `json_build_object('id', i.id, 'collection_id', i.collection_id, 'name', i.name,
-  'description', i.description, 'rating', i.rating::float8, 'position', i.position,
+  'description', i.description, 'rating', i.rating::float8, 'year', i.year, 'source_url', ${SOURCE_URL('i')},
+  'position', i.position,
   'image', ${IMAGE_JSON('i.image_id')}, 'hidden_reason', ${itemHiddenReasonFor('i', 'c', viewerParam)})`;
 
 /** An item as SQL returns it: its picture not yet turned into URLs. */

@@ -123,22 +123,27 @@ const RECOMMENDED_SQL = `
     WHERE f.follower_id = $1 AND (SELECT personalize FROM me)
     GROUP BY l.collection_id
   ),
+  -- The works the viewer rated, one per work key and year (migration 027): another collection
+  -- holds the same work when its item has the key and a year that agrees (or none on either side).
   rated AS (
-    SELECT lower(i.name) AS key, min(i.name) AS name, max(i.rating)::float8 AS rating
+    SELECT i.work_key || '|' || coalesce(i.year::text, '') AS work, i.work_key AS key, i.year,
+      min(i.name) AS name, max(i.rating)::float8 AS rating
     FROM collections c JOIN collection_items i ON i.collection_id = c.id
     WHERE c.user_id = $1 AND (i.rating >= 4 OR i.rating <= 2) AND (SELECT personalize FROM me)
-    GROUP BY lower(i.name)
-    ORDER BY max(i.rating) DESC, lower(i.name) LIMIT 100
+    GROUP BY i.work_key, i.year
+    ORDER BY max(i.rating) DESC, i.work_key, i.year LIMIT 100
   ),
   rated_hits AS (
     SELECT i.collection_id AS id,
-      (count(DISTINCT r.key) FILTER (WHERE r.rating >= 4) - count(DISTINCT r.key) FILTER (WHERE r.rating <= 2))::int AS n,
+      (count(DISTINCT r.work) FILTER (WHERE r.rating >= 4) - count(DISTINCT r.work) FILTER (WHERE r.rating <= 2))::int AS n,
       (array_agg(r.name ORDER BY r.rating DESC, r.name) FILTER (WHERE r.rating >= 4))[1] AS item,
       (array_agg(r.rating ORDER BY r.rating DESC, r.name) FILTER (WHERE r.rating >= 4))[1] AS rating
     -- At most RATED_MATCHES_PER_ITEM collections per rated name: a name thousands of collections
     -- hold (every "Cidade de Deus") costs no more than a rare one.
     FROM rated r CROSS JOIN LATERAL (
-      SELECT m.collection_id FROM collection_items m WHERE lower(m.name) = r.key LIMIT ${RATED_MATCHES_PER_ITEM}
+      SELECT m.collection_id FROM collection_items m
+      WHERE m.work_key = r.key AND (r.year IS NULL OR m.year IS NULL OR m.year = r.year)
+      LIMIT ${RATED_MATCHES_PER_ITEM}
     ) i
     GROUP BY i.collection_id
   ),
@@ -427,20 +432,23 @@ const SUGGESTED_SQL = `
     WHERE m.follower_id = $1 AND theirs.follower_id <> $1 AND (SELECT personalize FROM me)
     GROUP BY theirs.follower_id
   ),
+  -- The same works as in rated above: key and agreeing years (migration 027).
   my_rated AS (
-    SELECT lower(i.name) AS key, max(i.rating) AS rating
+    SELECT i.work_key || '|' || coalesce(i.year::text, '') AS work, i.work_key AS key, i.year,
+      max(i.rating) AS rating
     FROM collections c JOIN collection_items i ON i.collection_id = c.id
     WHERE c.user_id = $1 AND i.rating IS NOT NULL AND (SELECT personalize FROM me)
-    GROUP BY lower(i.name)
-    ORDER BY max(i.rating) DESC, lower(i.name) LIMIT 200
+    GROUP BY i.work_key, i.year
+    ORDER BY max(i.rating) DESC, i.work_key, i.year LIMIT 200
   ),
   rated_pairs AS (
-    SELECT DISTINCT ON (c.user_id, r.key) c.user_id AS id, r.key, i.name, i.rating::float8 AS theirs,
+    SELECT DISTINCT ON (c.user_id, r.work) c.user_id AS id, r.work, i.name, i.rating::float8 AS theirs,
       r.rating::float8 AS mine
-    FROM my_rated r JOIN collection_items i ON lower(i.name) = r.key
+    FROM my_rated r JOIN collection_items i ON i.work_key = r.key
+      AND (r.year IS NULL OR i.year IS NULL OR i.year = r.year)
     JOIN collections c ON c.id = i.collection_id AND c.user_id <> $1 AND ${collectionVisibleTo('c', '$1')}
     WHERE abs(i.rating - r.rating) <= 1
-    ORDER BY c.user_id, r.key, abs(i.rating - r.rating), i.name
+    ORDER BY c.user_id, r.work, abs(i.rating - r.rating), i.name
   ),
   rated_alike AS (
     SELECT id, sum(1 - abs(theirs - mine) / 2) AS similarity,

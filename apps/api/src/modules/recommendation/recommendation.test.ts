@@ -184,6 +184,30 @@ describe('GET /api/v1/collection/recommended', () => {
     });
   });
 
+  it('meets a rated work by its identity: accents and spaces aside, and a year that disagrees is another work', async () => {
+    const otto = await signUp(ctx.app);
+    const viewer = await signUp(ctx.app);
+    const mine = await createCollection(ctx.app, viewer, { name: 'Meus filmes' });
+    await addItem(ctx.app, viewer, mine.id, { name: 'Duna', rating: 5, year: 2021 });
+    await addItem(ctx.app, viewer, mine.id, { name: 'O Auto da Compadecida', rating: 4.5 });
+    const compadecida = await createCollection(ctx.app, otto, { name: 'Comédias' });
+    await addItem(ctx.app, otto, compadecida.id, { name: '  o auto da  compadecida', year: 2000 });
+    const lynch = await createCollection(ctx.app, otto, { name: 'Lynch' });
+    await addItem(ctx.app, otto, lynch.id, { name: 'Duna', year: 1984 });
+    const villeneuve = await createCollection(ctx.app, otto, { name: 'Villeneuve' });
+    await addItem(ctx.app, otto, villeneuve.id, { name: 'DUNA', year: 2021 });
+    const list = await recommended(viewer);
+    expect(list.find((c) => c.id === compadecida.id)?.reason).toEqual({
+      code: 'rated_item',
+      params: { item_name: 'O Auto da Compadecida', rating: 4.5 },
+    });
+    expect(list.find((c) => c.id === villeneuve.id)?.reason).toEqual({
+      code: 'rated_item',
+      params: { item_name: 'Duna', rating: 5 },
+    });
+    expect(list.find((c) => c.id === lynch.id)?.reason.code).not.toBe('rated_item');
+  });
+
   it('"não tenho interesse" hides a collection and lowers its neighbours', async () => {
     const otto = await signUp(ctx.app);
     const viewer = await signUp(ctx.app);
@@ -260,6 +284,24 @@ describe('GET /api/v1/user/suggested', () => {
     // Items of a private collection are never matched, let alone named.
     expect(people.find((p) => p.id === hidden.user_id)?.reason.code ?? 'popular').toBe('popular');
     expect(ids(people)).not.toContain(viewer.user_id);
+  });
+
+  it('meets people on the same work whatever its accents, and not on a namesake of another year', async () => {
+    const viewer = await signUp(ctx.app, { name: 'Vera' });
+    const twin = await signUp(ctx.app, { name: 'Téo' });
+    const namesake = await signUp(ctx.app, { name: 'Homônimo' });
+    const mine = await createCollection(ctx.app, viewer, { name: 'Meus filmes' });
+    await addItem(ctx.app, viewer, mine.id, { name: 'Estação Central', rating: 4, year: 1998 });
+    const theirs = await createCollection(ctx.app, twin, { name: 'Favoritos' });
+    await addItem(ctx.app, twin, theirs.id, { name: 'estacao  central', rating: 4 });
+    const other = await createCollection(ctx.app, namesake, { name: 'Outros' });
+    await addItem(ctx.app, namesake, other.id, { name: 'Estação Central', rating: 4, year: 2015 });
+    const people = await suggested(viewer);
+    expect(people.find((p) => p.id === twin.user_id)?.reason).toEqual({
+      code: 'rated_alike',
+      params: { items: ['estacao  central'], rating: 4 },
+    });
+    expect(people.find((p) => p.id === namesake.user_id)?.reason.code ?? 'popular').toBe('popular');
   });
 
   it('counts collections liked in common by category, and respects opt-out, follows and dismissals', async () => {

@@ -3,7 +3,7 @@ import { SHARE_DATA_ELEMENT_ID, type ShareData } from '@acervo/contract/collecti
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getCollection } from '../collection/collection.service.ts';
-import { getItem } from '../collection-item/collection-item.service.ts';
+import { getItemDetail } from '../collection-item/collection-item.service.ts';
 import { readTasteShare } from '../taste/taste.service.ts';
 import { collectionHead, itemHead, tasteHead, type PageHead } from './share-head.ts';
 import { PREVIEW_ITEMS } from './share.service.ts';
@@ -51,7 +51,7 @@ export async function sharePage(
   }
   const itemId = idSchema.safeParse(ITEM_PAGE.exec(path)?.[1]);
   if (itemId.success) {
-    const item = await asVisitor(() => getItem(db, itemId.data, null));
+    const item = await asVisitor(() => getItemDetail(db, itemId.data, null));
     // The item's own collection, whatever collection the address names (as the web page does).
     const collection = item && (await asVisitor(() => getCollection(db, item.collection_id, null)));
     if (!item || !collection) return undefined;

@@ -50,41 +50,42 @@ const ACTIVITY_SQL = `
   ORDER BY x.day`;
 
 /**
- * The person's newest rated works (same category and lower-cased name: until items have an
- * identity of their own, issue 27) and, for each, up to `OTHERS_PER_WORK` ratings others gave the
+ * The person's newest rated works (a work: the same category, work key and a year that agrees,
+ * migration 027) and, for each, up to `OTHERS_PER_WORK` ratings others gave the
  * same work in collections the viewer may read. From them: generous or harsh, and the people who
  * rated most of the same works (the candidates for the closest taste).
  */
 const OTHERS_SQL = `
   WITH mine AS (
-    SELECT category_id, key, rating FROM (
-      SELECT DISTINCT ON (c.category_id, lower(i.name)) c.category_id, lower(i.name) AS key,
+    SELECT category_id, key, year, rating FROM (
+      SELECT DISTINCT ON (c.category_id, i.work_key, i.year) c.category_id, i.work_key AS key, i.year,
         i.rating::float8 AS rating, i.updated_at, i.id
       FROM collections c JOIN collection_items i ON i.collection_id = c.id
       WHERE ${readable('c', 'i')} AND i.rating IS NOT NULL
-      ORDER BY c.category_id, lower(i.name), i.updated_at DESC, i.id DESC
+      ORDER BY c.category_id, i.work_key, i.year, i.updated_at DESC, i.id DESC
     ) w
     ORDER BY updated_at DESC, id DESC
     LIMIT ${GENEROSITY_WORKS}
   ),
   theirs AS (
-    SELECT m.category_id, m.key, m.rating AS mine, o.rating AS theirs, o.user_id
+    SELECT m.category_id, m.key, m.year, m.rating AS mine, o.rating AS theirs, o.user_id
     FROM mine m CROSS JOIN LATERAL (
       SELECT i.rating::float8 AS rating, c.user_id
       FROM collection_items i JOIN collections c ON c.id = i.collection_id
-      WHERE lower(i.name) = m.key AND c.category_id = m.category_id AND c.user_id <> $1
+      WHERE i.work_key = m.key AND (m.year IS NULL OR i.year IS NULL OR i.year = m.year)
+        AND c.category_id = m.category_id AND c.user_id <> $1
         AND c.saved_from_id IS NULL AND i.rating IS NOT NULL
         AND ${collectionVisibleTo('c', '$2')} AND ${itemShownTo('i', 'c', '$2')}
       LIMIT ${OTHERS_PER_WORK}
     ) o
   ),
-  works AS (SELECT DISTINCT category_id, key, mine FROM theirs)
+  works AS (SELECT DISTINCT category_id, key, year, mine FROM theirs)
   SELECT (SELECT count(*)::int FROM works) AS items,
     (SELECT round(avg(mine)::numeric, 2)::float8 FROM works) AS own_average,
     (SELECT round(avg(theirs)::numeric, 2)::float8 FROM theirs) AS others_average,
     coalesce((
       SELECT json_agg(json_build_object('id', k.user_id, 'name', k.name) ORDER BY k.n DESC, k.user_id) FROM (
-        SELECT t.user_id, u.name, count(DISTINCT (t.category_id, t.key)) AS n
+        SELECT t.user_id, u.name, count(DISTINCT (t.category_id, t.key, t.year)) AS n
         FROM theirs t JOIN users u ON u.id = t.user_id
         WHERE u.share_activity AND ${personVisibleTo('u', '$2')}
         GROUP BY t.user_id, u.name

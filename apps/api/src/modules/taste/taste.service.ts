@@ -23,15 +23,15 @@ const AGREEMENT_GAP = 0.5;
 
 /**
  * The works a person rated, as the viewer may read them: one rating per work (the newest), a work
- * being the same category and the same name lower-cased, unaccented, trimmed, spaces collapsed
- * (until items have an identity of their own). The viewer reads all of their own; another
+ * being the same category and the same work key (migration 027: the name lower-cased, unaccented,
+ * trimmed, spaces collapsed); `compareTaste` tells works of the same name apart by year. The viewer reads all of their own; another
  * person's count only in collections the viewer may read and items not hidden from them.
  */
 const ratingsSql = (person: string) => `
-  SELECT DISTINCT ON (r.key) r.key, r.name, r.rating
+  SELECT DISTINCT ON (r.key) r.key, r.name, r.year, r.rating
   FROM (
-    SELECT c.category_id || ':' || lower(unaccent(regexp_replace(btrim(i.name), '\\s+', ' ', 'g'))) AS key,
-      i.name, i.rating::float8 AS rating, i.updated_at, i.id
+    SELECT c.category_id || ':' || i.work_key AS key, i.name, i.year, i.rating::float8 AS rating,
+      i.updated_at, i.id
     FROM collections c JOIN collection_items i ON i.collection_id = c.id
     WHERE c.user_id = ${person} AND i.rating IS NOT NULL
       AND ${collectionVisibleTo('c', '$2')} AND ${itemShownTo('i', 'c', '$2')}
@@ -43,6 +43,7 @@ const ratingsSql = (person: string) => `
 interface Rated {
   key: string;
   name: string;
+  year: number | null;
   rating: number;
 }
 
@@ -97,7 +98,8 @@ export function compareTaste(mine: Map<string, Rated>, theirs: Map<string, Rated
   const pairs: Pair[] = [];
   for (const [key, my] of mine) {
     const their = theirs.get(key);
-    if (!their) continue;
+    // Two works of one name are the same work unless both years are known and differ.
+    if (!their || (my.year !== null && their.year !== null && my.year !== their.year)) continue;
     pairs.push({
       name: my.name,
       my_rating: my.rating,

@@ -132,6 +132,18 @@ export const collections: (typeof pt)['collections'] = {
     viewBack: 'Back to the collection',
     noDescription: 'No description.',
   },
+  alsoIn: {
+    title_one: 'Also in {{count}} collection',
+    title_other: 'Also in {{count}} collections',
+    ratingsTitle: 'On Acervo',
+    ratings_one: 'Average rating on Acervo: {{average}} out of 5, from {{count}} person.',
+    ratings_other: 'Average rating on Acervo: {{average}} out of 5, from {{count}} people.',
+    by: 'by',
+    more_one: 'and {{count}} more collection',
+    more_other: 'and {{count}} more collections',
+    sourceLetterboxd: 'See on Letterboxd',
+    source: 'See the source',
+  },
   picture: {
     label: 'Picture',
     hint: 'Accepted formats: jpeg, jpg, png and gif. Maximum size 4 MB.',

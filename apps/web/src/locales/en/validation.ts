@@ -52,6 +52,7 @@ export const validation: Catalog['validation'] = {
   itemNameRequired: 'Enter the name of the item.',
   itemDescriptionRequired: 'Enter the description of the item.',
   ratingInvalid: 'The rating goes from 0.5 to 5, in half points.',
+  itemYearInvalid: 'Enter the year in up to 4 digits, such as 2019.',
   coverItemWithoutImage: 'Pick an item that has a picture.',
 
   roleInvalid: 'Choose the role: editor or viewer.',

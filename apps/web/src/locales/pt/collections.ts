@@ -132,6 +132,18 @@ export const collections = {
     viewBack: 'Voltar para a coleção',
     noDescription: 'Sem descrição.',
   },
+  alsoIn: {
+    title_one: 'Também em {{count}} coleção',
+    title_other: 'Também em {{count}} coleções',
+    ratingsTitle: 'No Acervo',
+    ratings_one: 'Nota média no Acervo: {{average}} de 5, de {{count}} pessoa.',
+    ratings_other: 'Nota média no Acervo: {{average}} de 5, de {{count}} pessoas.',
+    by: 'de',
+    more_one: 'e mais {{count}} coleção',
+    more_other: 'e mais {{count}} coleções',
+    sourceLetterboxd: 'Ver no Letterboxd',
+    source: 'Ver a origem',
+  },
   picture: {
     label: 'Imagem',
     hint: 'Formatos aceitos: jpeg, jpg, png e gif. Tamanho máximo de 4 MB.',

@@ -58,6 +58,7 @@ export const validation = {
   itemNameRequired: 'Informe o nome do item.',
   itemDescriptionRequired: 'Informe a descrição do item.',
   ratingInvalid: 'A nota vai de 0,5 a 5, em meios pontos.',
+  itemYearInvalid: 'Informe o ano com até 4 dígitos, como 2019.',
   coverItemWithoutImage: 'Escolha um item que tenha imagem.',
 
   roleInvalid: 'Escolha o papel: editor ou leitor.',

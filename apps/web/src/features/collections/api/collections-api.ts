@@ -8,6 +8,7 @@ import type {
 } from '@acervo/contract/collection';
 import type {
   CollectionItem,
+  CollectionItemDetail,
   CollectionItemCreateBody,
   CollectionItemUpdateBody,
 } from '@acervo/contract/collection-item';
@@ -58,7 +59,7 @@ export const collectionsApi = {
   update: (id: string, body: CollectionUpdateBody) =>
     api.put<Collection | undefined>(`/collection/${enc(id)}`, body),
   remove: (id: string) => api.delete<{ deleted: true } | undefined>(`/collection/${enc(id)}`),
-  item: (itemId: string) => api.get<CollectionItem>(`/collection_items/${enc(itemId)}`),
+  item: (itemId: string) => api.get<CollectionItemDetail>(`/collection_items/${enc(itemId)}`),
   createItem: (body: CollectionItemCreateBody) =>
     api.create<CollectionItem | undefined>('/collection_items', body),
   updateItem: (itemId: string, body: CollectionItemUpdateBody) =>

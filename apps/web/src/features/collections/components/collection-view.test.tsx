@@ -22,6 +22,8 @@ const collection = aCollection({
       name: 'Bacurau',
       description: 'Faroeste.',
       rating: 4.5,
+      year: null,
+      source_url: null,
       position: 0,
       image: null,
     },
@@ -31,6 +33,8 @@ const collection = aCollection({
       name: 'Central do Brasil',
       description: '',
       rating: null,
+      year: null,
+      source_url: null,
       position: 1,
       image: null,
     },
@@ -235,6 +239,8 @@ describe('groupByCategory', () => {
       name: `Filme ${n}`,
       description: '',
       rating: null,
+      year: null,
+      source_url: null,
       position: n,
     });
     const calls = stubFetch(

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { isNotFound } from '../../../lib/api-errors';
 import { useAuth } from '../../../lib/auth';
 import { useCollectionSlots } from '../../../lib/feature-slots';
+import { AlsoIn } from './also-in';
 import { JoinCallout } from './join-callout';
 import { LoadFailure, useItemAndCollection } from './item-loader';
 import { Picture } from './picture';
@@ -64,8 +65,20 @@ export function ItemView({ collectionId, itemId }: { collectionId: string; itemI
                 </div>
               ) : null}
               <div className="min-w-0 flex-grow-1">
-                <h1 className="h2 fw-bold text-break mb-2">{data.name}</h1>
+                <h1 className="h2 fw-bold text-break mb-2">
+                  {data.name}
+                  {data.year ? <span className="fw-normal text-body-secondary"> ({data.year})</span> : null}
+                </h1>
                 {data.rating != null ? <RatingStars rating={data.rating} size={24} /> : null}
+                {data.source_url ? (
+                  <p className="mb-0 mt-2">
+                    <a href={data.source_url} target="_blank" rel="noopener noreferrer nofollow">
+                      {/letterboxd\.com|boxd\.it/.test(data.source_url)
+                        ? t('collections.alsoIn.sourceLetterboxd')
+                        : t('collections.alsoIn.source')}
+                    </a>
+                  </p>
+                ) : null}
               </div>
               {owner ? (
                 <div className="flex-shrink-0">
@@ -102,6 +115,7 @@ export function ItemView({ collectionId, itemId }: { collectionId: string; itemI
             ) : null}
           </div>
         </article>
+        <AlsoIn item={data} />
         <Link to={`/lists/${list.id}`} className="btn btn-light mt-4">
           {t('collections.item.viewBack')}
         </Link>

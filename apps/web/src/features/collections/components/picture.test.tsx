@@ -20,6 +20,8 @@ const item = (id: string, picture: Image | null, position: number) => ({
   name: `Item ${id}`,
   description: '',
   rating: null,
+  year: null,
+  source_url: null,
   position,
   image: picture,
 });

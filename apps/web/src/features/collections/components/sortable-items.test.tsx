@@ -14,6 +14,8 @@ const item = (id: string, name: string, position: number) => ({
   name,
   description: '',
   rating: null,
+  year: null,
+  source_url: null,
   position,
   image: null,
 });
