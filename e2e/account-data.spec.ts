@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { waitForMail } from './mailbox.ts';
-import { PASSWORD, signIn, signUp, storage } from './support.ts';
+import { apiAs, PASSWORD, signIn, signUp, storage } from './support.ts';
 
 const LOGIN_FAILED =
   'Não foi possível realizar o login. Verique se os dados informados estão corretos e tente novamente.';
@@ -55,6 +55,31 @@ test('"Baixar meus dados" downloads a JSON file of the account', async ({ page, 
     account: { email: string; name: string };
   };
   expect(data.account).toMatchObject({ email: caio.email, name: 'Caio Exporta' });
+});
+
+test('the films go to Letterboxd and the books to Goodreads as CSV files', async ({ page, request }) => {
+  const edu = await signUp(request, 'Edu Leva');
+  const api = apiAs(request, edu);
+  const films = await api.createCollection({
+    category_id: await api.categoryId('Filmes'),
+    name: 'Revi em 2026',
+  });
+  await api.createItem({ collection_id: films.id, name: 'Bacurau', rating: 4.5 });
+  const books = await api.createCollection({ category_id: await api.categoryId('Livros'), name: 'Lidos' });
+  await api.createItem({ collection_id: books.id, name: 'Torto Arado', rating: 5 });
+  await signIn(page, edu, '/account/security');
+
+  const read = async (button: string) => {
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: button }).click();
+    const download = await downloading;
+    return { name: download.suggestedFilename(), text: await readFile((await download.path())!, 'utf8') };
+  };
+  const letterboxd = await read('Filmes para o Letterboxd');
+  expect(letterboxd.name).toMatch(/^acervo-letterboxd-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(letterboxd.text).toBe('LetterboxdURI,Title,Year,Rating,Tags,Review\n,Bacurau,,4.5,Revi em 2026,\n');
+  const goodreads = await read('Livros para o Goodreads');
+  expect(goodreads.text.split('\n')[1]).toBe('Torto Arado,,,,5,,read,lidos,');
 });
 
 test('deleting the account signs out, and the login fails afterwards', async ({ page, request }) => {

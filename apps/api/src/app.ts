@@ -7,6 +7,7 @@ import type { Config } from './env.ts';
 import { newId } from './lib/ids.ts';
 import { redactUrl } from './lib/tokens.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { exportBackRoutes } from './modules/export-back/export-back.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { googleSessionRoutes } from './modules/auth/google.routes.ts';
@@ -184,6 +185,7 @@ export async function buildApp({
       await api.register(collaboratorRoutes, { db, config });
       await api.register(pictureRoutes, { db, storage, uploads });
       await api.register(accountRoutes, { db, storage, config });
+      await api.register(exportBackRoutes, { db, config });
       await api.register(imageRoutes, { db, storage, uploads });
       await api.register(recommendationRoutes, { db });
       await api.register(analyticsRoutes, { db, config });

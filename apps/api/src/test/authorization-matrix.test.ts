@@ -144,6 +144,14 @@ const MATRIX: Record<string, Row> = {
     private: everyone(400),
   },
   'GET /api/v1/user/:user_id/export': { url: (w) => `${user(w)}/export`, private: self(200) },
+  'GET /api/v1/user/:user_id/export/letterboxd': {
+    url: (w) => `${user(w)}/export/letterboxd`,
+    private: self(200),
+  },
+  'GET /api/v1/user/:user_id/export/goodreads': {
+    url: (w) => `${user(w)}/export/goodreads`,
+    private: self(200),
+  },
   'DELETE /api/v1/user/:user_id': {
     url: user,
     body: (w) => ({ password: w.owner.password }),

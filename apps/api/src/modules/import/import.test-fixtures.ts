@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
 
 /**
@@ -89,3 +90,24 @@ e cerveja",Botecos do Rio
 Sem Nota Boa,nove,,Botecos do Rio
 Confeitaria Colombo,4,Café,Cafés históricos
 `;
+
+/** A multipart form as a browser's FormData sends it: the fields, then the file. */
+export function multipartForm(
+  file: { content: Uint8Array | string; name: string },
+  fields: Record<string, string> = {},
+) {
+  const boundary = `----acervo${randomBytes(8).toString('hex')}`;
+  const parts = Object.entries(fields).map(
+    ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+  );
+  const payload = Buffer.concat([
+    Buffer.from(parts.join('')),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    Buffer.from(file.content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

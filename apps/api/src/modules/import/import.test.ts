@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Collection } from '@acervo/contract/collection';
@@ -7,7 +6,7 @@ import type { Notification } from '@acervo/contract/notification';
 import { createTestContext, signUp, type TestContext } from '../../test/test-context.ts';
 import type { Session } from '../collection/collection.test-helpers.ts';
 import { runDueImports } from './import.service.ts';
-import { GOODREADS, letterboxdZip, PLAIN } from './import.test-fixtures.ts';
+import { GOODREADS, letterboxdZip, multipartForm, PLAIN } from './import.test-fixtures.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -18,24 +17,6 @@ afterAll(() => ctx.close());
 
 const RESTAURANTES = 'XHOaoEbIZdwd8BvK';
 
-/** A multipart form as a browser's FormData sends it: the fields, then the file. */
-function form(file: { content: Uint8Array | string; name: string }, fields: Record<string, string> = {}) {
-  const boundary = `----acervo${randomBytes(8).toString('hex')}`;
-  const parts = Object.entries(fields).map(
-    ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
-  );
-  const payload = Buffer.concat([
-    Buffer.from(parts.join('')),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    Buffer.from(file.content),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 const upload = (
   who: Session,
   file: { content: Uint8Array | string; name: string },
@@ -43,7 +24,7 @@ const upload = (
   app: FastifyInstance = ctx.app,
   path = '/api/v1/imports',
 ) => {
-  const body = form(file, fields);
+  const body = multipartForm(file, fields);
   return app.inject({
     method: 'POST',
     url: path,

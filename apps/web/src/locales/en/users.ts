@@ -35,6 +35,11 @@ export const users: (typeof pt)['users'] = {
     body: 'A JSON file with everything Acervo keeps about you: account, collections, items, people and collections you follow, likes, saved copies, collaborations, notifications and comments.',
     button: 'Download my data',
     busy: 'Preparing the file...',
+    elsewhereTitle: 'Take it to other sites',
+    elsewhereBody:
+      'Your films in a CSV file Letterboxd imports, and your books in one Goodreads imports: each work once, with your rating and your collections.',
+    letterboxd: 'Films for Letterboxd',
+    goodreads: 'Books for Goodreads',
   },
   deletion: {
     title: 'Delete the account',

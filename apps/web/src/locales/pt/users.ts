@@ -34,6 +34,11 @@ export const users = {
     body: 'Um arquivo JSON com tudo o que o Acervo guarda sobre você: conta, coleções, itens, pessoas e coleções que você segue, curtidas, cópias salvas, colaborações, notificações e comentários.',
     button: 'Baixar meus dados',
     busy: 'Preparando o arquivo...',
+    elsewhereTitle: 'Levar para outros sites',
+    elsewhereBody:
+      'Seus filmes num arquivo CSV que o Letterboxd importa, e seus livros num que o Goodreads importa: cada obra uma vez, com a sua nota e as suas coleções.',
+    letterboxd: 'Filmes para o Letterboxd',
+    goodreads: 'Livros para o Goodreads',
   },
   deletion: {
     title: 'Excluir a conta',

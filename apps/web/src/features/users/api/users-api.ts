@@ -18,6 +18,9 @@ export const usersApi = {
   removePicture: (userId: string) =>
     api.delete<UserAccount | undefined>(`/user/${encodeURIComponent(userId)}/picture`),
   exportData: (userId: string) => api.download(`/user/${encodeURIComponent(userId)}/export`),
+  /** Films for Letterboxd's importer, books for Goodreads' (issue 27). */
+  exportFor: (userId: string, site: 'letterboxd' | 'goodreads') =>
+    api.download(`/user/${encodeURIComponent(userId)}/export/${site}`),
   deleteAccount: (userId: string, body: AccountDeletionBody) =>
     api.delete<{ deleted: true } | undefined>(`/user/${encodeURIComponent(userId)}`, { body }),
   sessions: () => api.get<SessionInfo[]>('/sessions'),

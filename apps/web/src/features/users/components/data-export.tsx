@@ -17,21 +17,27 @@ function saveFile(blob: Blob, filename: string) {
   URL.revokeObjectURL(url);
 }
 
-/** /account/security: the LGPD data export, a JSON file of everything about the person. */
+/**
+ * /account/security: the LGPD data export, a JSON file of everything about the person, and the
+ * same films and books as files Letterboxd and Goodreads import (issue 27).
+ */
 export function DataExport() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const alert = useFormAlert();
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<'json' | 'letterboxd' | 'goodreads' | null>(null);
 
-  const download = () =>
+  const download = (kind: 'json' | 'letterboxd' | 'goodreads') =>
     alert.attempt('accountExport', async () => {
-      setBusy(true);
+      setBusy(kind);
       try {
-        const { blob, filename } = await usersApi.exportData(user!.userId);
-        saveFile(blob, filename ?? 'acervo.json');
+        const { blob, filename } =
+          kind === 'json'
+            ? await usersApi.exportData(user!.userId)
+            : await usersApi.exportFor(user!.userId, kind);
+        saveFile(blob, filename ?? (kind === 'json' ? 'acervo.json' : `acervo-${kind}.csv`));
       } finally {
-        setBusy(false);
+        setBusy(null);
       }
     });
 
@@ -46,11 +52,26 @@ export function DataExport() {
         <button
           type="button"
           className="btn btn-outline-primary"
-          disabled={busy}
-          onClick={() => void download()}
+          disabled={busy !== null}
+          onClick={() => void download('json')}
         >
-          {busy ? t('users.dataExport.busy') : t('users.dataExport.button')}
+          {busy === 'json' ? t('users.dataExport.busy') : t('users.dataExport.button')}
         </button>
+        <h3 className="h6 mt-4">{t('users.dataExport.elsewhereTitle')}</h3>
+        <p className="text-body-secondary">{t('users.dataExport.elsewhereBody')}</p>
+        <div className="d-flex flex-wrap gap-2">
+          {(['letterboxd', 'goodreads'] as const).map((site) => (
+            <button
+              key={site}
+              type="button"
+              className="btn btn-outline-secondary"
+              disabled={busy !== null}
+              onClick={() => void download(site)}
+            >
+              {busy === site ? t('users.dataExport.busy') : t(`users.dataExport.${site}`)}
+            </button>
+          ))}
+        </div>
       </div>
     </section>
   );
