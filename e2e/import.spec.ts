@@ -69,7 +69,12 @@ test('after a Letterboxd ZIP, the newcomer gets suggestions naming what they rat
   await biaApi.createItem({ collection_id: biaList.id, name: 'central do  brasil', rating: 5 });
 
   const caio = await signUp(request, 'Caio Recém-chegado');
-  await signIn(page, caio, '/onboarding');
+  // An empty profile points to the import too.
+  await signIn(page, caio, '/profile');
+  await expect(
+    page.getByRole('link', { name: 'Ou traga o que você já avaliou no Letterboxd ou no Goodreads' }),
+  ).toHaveAttribute('href', '/account/import');
+  await page.goto('/onboarding');
   await page.getByRole('link', { name: 'Importar' }).click();
   await page.getByLabel('Arquivo para importar').setInputFiles({
     name: 'letterboxd-caio.zip',

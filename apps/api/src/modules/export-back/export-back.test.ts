@@ -72,7 +72,7 @@ describe('GET /api/v1/user/{id}/export/letterboxd', () => {
     expect(byTitle('Marte Um', '2022')).toEqual([
       { LetterboxdURI: '', Title: 'Marte Um', Year: '2022', Rating: '4.5', Tags: 'Só meus', Review: 'Lindo' },
     ]);
-    expect(rows.find((r) => r.Title.includes('HYPERLINK'))?.Title).toBe(`'=HYPERLINK("http://x")`);
+    expect(rows.find((r) => r.Title?.includes('HYPERLINK'))?.Title).toBe(`'=HYPERLINK("http://x")`);
   });
 
   it("is the owner's alone, and a stranger's attempt or an unknown id costs nothing", async () => {

@@ -35,6 +35,7 @@ export const collections: (typeof pt)['collections'] = {
     title: 'Collections',
     add: 'Add new collection',
     emptyOwn: 'You have no collections yet. How about creating the first one?',
+    importOwn: 'Or bring what you have rated on Letterboxd or Goodreads',
   },
   form: {
     createPageTitle: 'New collection',

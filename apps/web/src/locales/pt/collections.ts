@@ -34,6 +34,7 @@ export const collections = {
     title: 'Coleções',
     add: 'Adicionar nova coleção',
     emptyOwn: 'Você ainda não tem coleções. Que tal criar a primeira?',
+    importOwn: 'Ou traga o que você já avaliou no Letterboxd ou no Goodreads',
   },
   form: {
     createPageTitle: 'Nova coleção',

@@ -56,6 +56,12 @@ export function UserCollections({ userId, own }: { userId: string; own: boolean 
       ) : groups.length === 0 ? (
         <div className="empty-state text-body-secondary">
           {own ? t('collections.userTabs.emptyOwn') : t('collections.empty')}
+          {own ? (
+            <p className="mt-2 mb-0">
+              {/* Issue 27: a newcomer with years of taste elsewhere brings it instead. */}
+              <Link to="/account/import">{t('collections.userTabs.importOwn')}</Link>
+            </p>
+          ) : null}
         </div>
       ) : (
         <Tabs
