@@ -138,6 +138,8 @@ export const configSchema = z
       .default(10 * 1024 * 1024),
     IMPORT_MAX_ROWS: z.coerce.number().int().min(1).default(20_000),
     IMPORTS_PER_DAY: z.coerce.number().int().min(1).default(5),
+    /** Days a finished import's record (its plan: the whole file as parsed) is kept. */
+    IMPORT_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
     IMPORT_PREVIEWS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     /** Lifetime of a collection's invite link. */
     INVITE_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),

@@ -14,6 +14,7 @@ import { localMediaDir } from './modules/media/media.storage.ts';
 import { startMailWorker } from './modules/mail/mail-worker.ts';
 import { startRecommendationJob } from './modules/recommendation/recommendation.job.ts';
 import { startImportWorker } from './modules/import/import.job.ts';
+import { purgeFinishedImports } from './modules/import/import.service.ts';
 
 /** After the last in-flight request, how long connections kept alive may still send one (answered 503). */
 const SHUTDOWN_GRACE_MS = 1_000;
@@ -38,6 +39,9 @@ async function main(): Promise<void> {
     );
     purgeOutbox(db, config.OUTBOX_RETENTION_DAYS).catch((err: unknown) =>
       app.log.warn({ err }, 'mail outbox purge failed'),
+    );
+    purgeFinishedImports(db, config.IMPORT_RETENTION_DAYS).catch((err: unknown) =>
+      app.log.warn({ err }, 'import purge failed'),
     );
   }, 3_600_000);
   purge.unref();

@@ -83,6 +83,12 @@ export const errorBodySchema = z.object({
      * validation.ts); clients word it in their language. `message` stays a sentence for people.
      */
     fields: z.optional(z.record(z.string(), z.enum(validationCodes))),
+    /**
+     * What a client needs to word `message` in its own language, for the errors that carry it:
+     * `IMPORT_FILE_INVALID` gives `reason` (see `IMPORT_FILE_PROBLEMS`), and `file` and `line`
+     * where they are known.
+     */
+    params: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
     request_id: z.optional(z.string()),
   }),
 });

@@ -11,6 +11,19 @@ import { issue } from './validation.ts';
  */
 export const IMPORT_FORMATS = ['letterboxd', 'goodreads', 'csv'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+/** Why a file cannot be imported: `params.reason` of an `IMPORT_FILE_INVALID` (or 413) error. */
+export const IMPORT_FILE_PROBLEMS = [
+  'unreadable',
+  'too_many_rows',
+  'empty',
+  'list_header',
+  'no_export_files',
+  'category_needed',
+  'zip_too_large',
+  'zip_corrupt',
+  'unknown_columns',
+] as const;
+export type ImportFileProblem = (typeof IMPORT_FILE_PROBLEMS)[number];
 export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export const IMPORT_VISIBILITIES = ['public', 'private'] as const;
 

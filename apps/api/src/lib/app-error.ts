@@ -9,6 +9,8 @@ export class AppError extends Error {
     message: string,
     /** Field path → validation code (the client words it; `message` is the sentence for people). */
     readonly fields?: Record<string, ValidationCode>,
+    /** What a client words `message` with in its language (`ErrorBody['error']['params']`). */
+    readonly params?: Record<string, string | number>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -49,9 +49,12 @@ export function handleError(err: FastifyError, request: FastifyRequest, reply: F
     reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
   }
   if (err instanceof AppError) {
-    return reply
-      .status(err.statusCode)
-      .send(body(err.code, err.message, err.fields ? { fields: err.fields } : {}));
+    return reply.status(err.statusCode).send(
+      body(err.code, err.message, {
+        ...(err.fields ? { fields: err.fields } : {}),
+        ...(err.params ? { params: err.params } : {}),
+      }),
+    );
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
     const fields: Record<string, ValidationCode> = {};

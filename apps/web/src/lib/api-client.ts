@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode | undefined,
     message: string,
     readonly fields?: Record<string, string>,
+    /** What the message is worded with (`ErrorBody['error']['params']`). */
+    readonly params?: Record<string, string | number>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -118,10 +120,23 @@ async function fetchApi(method: string, path: string, options: RequestOptions): 
   if (!response.ok) {
     const payload: unknown = await response.json().catch(() => null);
     const error = (
-      payload as { error?: { code?: ErrorCode; message?: string; fields?: Record<string, string> } }
+      payload as {
+        error?: {
+          code?: ErrorCode;
+          message?: string;
+          fields?: Record<string, string>;
+          params?: Record<string, string | number>;
+        };
+      }
     )?.error;
     if (response.status === 401 && token) onUnauthorized();
-    throw new ApiError(response.status, error?.code, error?.message ?? response.statusText, error?.fields);
+    throw new ApiError(
+      response.status,
+      error?.code,
+      error?.message ?? response.statusText,
+      error?.fields,
+      error?.params,
+    );
   }
   return response;
 }

@@ -1,9 +1,12 @@
+import type { ImportFileProblem } from '@acervo/contract/import';
 import { CsvError, parse } from 'csv-parse/sync';
 
 /** A file that cannot be imported; `message` says why (pt-BR) and names the line when there is one. */
 export class ImportFileError extends Error {
   constructor(
     message: string,
+    /** What the error's `params` carry for clients to word it in their language. */
+    readonly problem: { reason: ImportFileProblem; file?: string; line?: number; max?: number },
     readonly tooLarge = false,
   ) {
     super(message);
@@ -49,6 +52,7 @@ export function readCsv(text: string, file: string): CsvRecord[] {
       const line = (err as CsvError & { lines?: number }).lines;
       throw new ImportFileError(
         `O arquivo ${file} não pôde ser lido${line ? ` na linha ${line}` : ''}: verifique as aspas e as vírgulas.`,
+        { reason: 'unreadable', file, ...(line ? { line } : {}) },
       );
     }
     throw err;

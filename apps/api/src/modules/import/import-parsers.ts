@@ -65,6 +65,7 @@ class PlanBuilder {
     if (this.rows > this.maxRows) {
       throw new ImportFileError(
         `O arquivo tem mais de ${this.maxRows.toLocaleString('pt-BR')} linhas, o máximo de uma importação. Divida-o em partes menores.`,
+        { reason: 'too_many_rows', max: this.maxRows },
         true,
       );
     }
@@ -108,7 +109,7 @@ class PlanBuilder {
 /** The header row and data rows of a CSV; an empty file is refused. */
 function headerAndRows(records: CsvRecord[], file: string) {
   const [header, ...rows] = records;
-  if (!header) throw new ImportFileError(`O arquivo ${file} está vazio.`);
+  if (!header) throw new ImportFileError(`O arquivo ${file} está vazio.`, { reason: 'empty', file });
   return { header: header.cells, rows };
 }
 
@@ -163,6 +164,7 @@ function readLetterboxdList(path: string, records: CsvRecord[], builder: PlanBui
   if (entriesAt < 0) {
     throw new ImportFileError(
       `O arquivo ${path} não tem a linha de títulos “Position,Name,Year,URL,Description” da lista.`,
+      { reason: 'list_header', file: path },
     );
   }
   const cols = columnsOf(records[entriesAt]!.cells);
@@ -247,6 +249,7 @@ function letterboxdPlan(files: { path: string; records: CsvRecord[] }[], options
   if (byKind.size === 0 && lists.length === 0) {
     throw new ImportFileError(
       'Nenhum arquivo da exportação do Letterboxd foi encontrado (diary.csv, ratings.csv, watched.csv, watchlist.csv, reviews.csv, likes/films.csv ou lists/).',
+      { reason: 'no_export_files' },
     );
   }
 
@@ -408,6 +411,7 @@ function plainPlan(file: string, records: CsvRecord[], options: ParseOptions): I
   if (!hasCategory && !options.defaultCategoryId) {
     throw new ImportFileError(
       'Escolha a categoria das coleções ou inclua no arquivo uma coluna “category” com o nome de uma categoria.',
+      { reason: 'category_needed' },
     );
   }
   for (const r of rows) {
@@ -463,13 +467,20 @@ function unzipExport(bytes: Uint8Array): { path: string; text: string }[] {
         if (!file.name.toLowerCase().endsWith('.csv')) return false;
         if (segments.some((s) => s === '__MACOSX' || s === 'deleted' || s === 'orphaned')) return false;
         declared += file.originalSize;
-        if (declared > UNZIPPED_MAX) throw new ImportFileError('O ZIP descompactado é grande demais.', true);
+        if (declared > UNZIPPED_MAX)
+          throw new ImportFileError(
+            'O ZIP descompactado é grande demais.',
+            { reason: 'zip_too_large' },
+            true,
+          );
         return true;
       },
     });
   } catch (err) {
     if (err instanceof ImportFileError) throw err;
-    throw new ImportFileError('O arquivo ZIP está corrompido e não pôde ser aberto.');
+    throw new ImportFileError('O arquivo ZIP está corrompido e não pôde ser aberto.', {
+      reason: 'zip_corrupt',
+    });
   }
   return Object.entries(files).map(([name, data]) => {
     const segments = name.split('/');
@@ -485,7 +496,8 @@ function unzipExport(bytes: Uint8Array): { path: string; text: string }[] {
  * cannot be imported.
  */
 export function parseImportFile(bytes: Uint8Array, fileName: string, options: ParseOptions): ImportPlan {
-  if (bytes.length === 0) throw new ImportFileError('O arquivo está vazio.');
+  if (bytes.length === 0)
+    throw new ImportFileError('O arquivo está vazio.', { reason: 'empty', file: fileName });
   if (isZip(bytes)) {
     const files = unzipExport(bytes).map(({ path, text }) => ({ path, records: readCsv(text, path) }));
     return letterboxdPlan(files, options);
@@ -503,5 +515,6 @@ export function parseImportFile(bytes: Uint8Array, fileName: string, options: Pa
   if (cols.has('name', 'nome')) return plainPlan(name, records, options);
   throw new ImportFileError(
     `A linha 1 de ${name} não tem os títulos de colunas de uma exportação do Letterboxd ou do Goodreads, nem “name, rating, description, collection”.`,
+    { reason: 'unknown_columns', file: name },
   );
 }

@@ -84,6 +84,8 @@ async function planOf(db: Db, config: Config, request: FastifyRequest) {
         err.tooLarge ? 413 : 400,
         err.tooLarge ? 'PAYLOAD_TOO_LARGE' : 'IMPORT_FILE_INVALID',
         err.message,
+        undefined,
+        err.problem,
       );
     }
     throw err;

@@ -461,3 +461,18 @@ async function failImport(db: Db, id: string, message: string): Promise<void> {
     );
   });
 }
+
+/**
+ * Deletes the records of imports finished or failed more than `retentionDays` ago: each keeps the
+ * whole file as parsed (`plan`), which nothing reads once it is done. What the import created
+ * stays; its items and collections lose only the link (`import_id`, ON DELETE SET NULL).
+ */
+export async function purgeFinishedImports(db: Queryable, retentionDays: number): Promise<number> {
+  const purged = await db.query<{ id: string }>(
+    `DELETE FROM imports WHERE status IN ('done', 'failed') AND finished_at < now() - $1 * interval '1 day'
+     RETURNING id`,
+    [retentionDays],
+    'imports_purge',
+  );
+  return purged.length;
+}

@@ -5,7 +5,7 @@ import type { ImportJob } from '@acervo/contract/import';
 import type { Notification } from '@acervo/contract/notification';
 import { createTestContext, signUp, type TestContext } from '../../test/test-context.ts';
 import type { Session } from '../collection/collection.test-helpers.ts';
-import { runDueImports } from './import.service.ts';
+import { purgeFinishedImports, runDueImports } from './import.service.ts';
 import { GOODREADS, letterboxdZip, multipartForm, PLAIN } from './import.test-fixtures.ts';
 
 let ctx: TestContext;
@@ -142,6 +142,22 @@ describe('a Letterboxd export', () => {
       before,
     );
   });
+
+  it('is forgotten after IMPORT_RETENTION_DAYS, keeping what it made; the same file still adds nothing', async () => {
+    const ana = await signUp(ctx.app);
+    const first = await importNow(ana, ZIP());
+    const before = { items: await itemCount(ana.user_id), collections: await collectionCount(ana.user_id) };
+    expect(await purgeFinishedImports(ctx.db, 30)).toBe(0);
+    await ctx.db.query(`UPDATE imports SET finished_at = now() - interval '31 days' WHERE id = $1`, [
+      first.id,
+    ]);
+    expect(await purgeFinishedImports(ctx.db, 30)).toBe(1);
+    expect((await ctx.request('GET', `/api/v1/imports/${first.id}`, ana)).statusCode).toBe(404);
+    expect({ items: await itemCount(ana.user_id), collections: await collectionCount(ana.user_id) }).toEqual(
+      before,
+    );
+    expect((await importNow(ana, ZIP())).outcome).toMatchObject({ items_created: 0, items_present: 13 });
+  });
 });
 
 describe('a Goodreads export and a plain CSV', () => {
@@ -190,8 +206,17 @@ describe('what an import refuses', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('IMPORT_FILE_INVALID');
     expect(bad.json().error.message).toMatch(/linha \d/);
+    // What a client words it with in its own language.
+    expect(bad.json().error.params).toEqual({
+      reason: 'unreadable',
+      file: 'x.csv',
+      line: expect.any(Number),
+    });
     const odd = await upload(ana, { content: 'foo,bar\n1,2\n', name: 'x.csv' });
-    expect(odd.json().error).toMatchObject({ code: 'IMPORT_FILE_INVALID' });
+    expect(odd.json().error).toMatchObject({
+      code: 'IMPORT_FILE_INVALID',
+      params: { reason: 'unknown_columns', file: 'x.csv' },
+    });
     expect(odd.json().error.message).toMatch(/linha 1/);
     const visibility = await upload(ana, ZIP(), { visibility: 'todos' });
     expect(visibility.statusCode).toBe(400);

@@ -31,4 +31,20 @@ export const imports: typeof pt = {
   inProgress: 'You already have an import running. Wait for it to finish.',
   tooMany: 'You reached the daily limit of imports. Try again tomorrow.',
   error: 'The file could not be read. Try again.',
+  invalid: {
+    unreadable: 'The file {{file}} could not be read: check its quotes and commas.',
+    unreadableAt: 'The file {{file}} could not be read at line {{line}}: check its quotes and commas.',
+    too_many_rows:
+      'The file has more than {{max}} rows, the most one import takes. Split it into smaller parts.',
+    empty: 'The file {{file}} is empty.',
+    list_header: 'The file {{file}} lacks the list’s header line “Position,Name,Year,URL,Description”.',
+    no_export_files:
+      'No file of a Letterboxd export was found (diary.csv, ratings.csv, watched.csv, watchlist.csv, reviews.csv, likes/films.csv or lists/).',
+    category_needed:
+      'Choose the collections’ category, or add a “category” column with a category’s name to the file.',
+    zip_too_large: 'The unzipped ZIP is too large.',
+    zip_corrupt: 'The ZIP file is damaged and could not be opened.',
+    unknown_columns:
+      'Line 1 of {{file}} has neither the column titles of a Letterboxd or Goodreads export nor “name, rating, description, collection”.',
+  },
 };

@@ -29,4 +29,22 @@ export const imports = {
   inProgress: 'Você já tem uma importação em andamento. Espere ela terminar.',
   tooMany: 'Você atingiu o limite diário de importações. Tente novamente amanhã.',
   error: 'Não foi possível ler o arquivo. Tente novamente.',
+  /** Why a file cannot be imported, by the API's `params.reason`. */
+  invalid: {
+    unreadable: 'O arquivo {{file}} não pôde ser lido: verifique as aspas e as vírgulas.',
+    unreadableAt: 'O arquivo {{file}} não pôde ser lido na linha {{line}}: verifique as aspas e as vírgulas.',
+    too_many_rows:
+      'O arquivo tem mais de {{max}} linhas, o máximo de uma importação. Divida-o em partes menores.',
+    empty: 'O arquivo {{file}} está vazio.',
+    list_header:
+      'O arquivo {{file}} não tem a linha de títulos “Position,Name,Year,URL,Description” da lista.',
+    no_export_files:
+      'Nenhum arquivo da exportação do Letterboxd foi encontrado (diary.csv, ratings.csv, watched.csv, watchlist.csv, reviews.csv, likes/films.csv ou lists/).',
+    category_needed:
+      'Escolha a categoria das coleções ou inclua no arquivo uma coluna “category” com o nome de uma categoria.',
+    zip_too_large: 'O ZIP descompactado é grande demais.',
+    zip_corrupt: 'O arquivo ZIP está corrompido e não pôde ser aberto.',
+    unknown_columns:
+      'A linha 1 de {{file}} não tem os títulos de colunas de uma exportação do Letterboxd ou do Goodreads, nem “name, rating, description, collection”.',
+  },
 };

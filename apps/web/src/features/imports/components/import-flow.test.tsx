@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { storeSession } from '../../../testing/fixtures';
 import { renderWithProviders, stubFetch } from '../../../testing/render';
+import { i18n } from '../../../lib/i18n';
 import { ImportFlow } from './import-flow';
 
 const preview: ImportPreview = {
@@ -79,7 +80,40 @@ describe('ImportFlow', () => {
     expect(screen.getByText(/8 itens novos/)).toBeInTheDocument();
   });
 
-  it("shows the API's sentence for a file it cannot read", async () => {
+  it.each([
+    ['pt', 'O arquivo ratings.csv não pôde ser lido na linha 3: verifique as aspas e as vírgulas.'],
+    ['en', 'The file ratings.csv could not be read at line 3: check its quotes and commas.'],
+  ])(
+    'words why a file cannot be read in the reader’s language (%s), naming the file and line',
+    async (lang, text) => {
+      await i18n.changeLanguage(lang);
+      try {
+        storeSession();
+        stubFetch(
+          { status: 200, body: { data: [] } },
+          {
+            status: 400,
+            body: {
+              error: {
+                code: 'IMPORT_FILE_INVALID',
+                message:
+                  'O arquivo ratings.csv não pôde ser lido na linha 3: verifique as aspas e as vírgulas.',
+                params: { reason: 'unreadable', file: 'ratings.csv', line: 3 },
+              },
+            },
+          },
+        );
+        const { user } = renderWithProviders(<ImportFlow />);
+        const label = lang === 'en' ? 'File to import' : 'Arquivo para importar';
+        await user.upload(screen.getByLabelText(label), new File(['x'], 'ratings.csv'));
+        expect(await screen.findByRole('alert')).toHaveTextContent(text);
+      } finally {
+        await i18n.changeLanguage('pt');
+      }
+    },
+  );
+
+  it("shows the API's own sentence for a reason it does not know", async () => {
     storeSession();
     stubFetch(
       { status: 200, body: { data: [] } },

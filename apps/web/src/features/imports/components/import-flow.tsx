@@ -1,4 +1,4 @@
-import type { ImportJob, ImportPreview } from '@acervo/contract/import';
+import type { ImportFileProblem, ImportJob, ImportPreview } from '@acervo/contract/import';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,13 +12,36 @@ import '../texts';
 const ACCEPT = '.zip,.csv,application/zip,text/csv';
 const FINISHED: ImportJob['status'][] = ['done', 'failed'];
 
-/** What a refused upload says: the API's own sentence for a bad file (it names the line). */
-function errorText(err: unknown, t: (key: TextKey) => string): string {
+// Every reason the contract names, checked by the type (the list itself is not imported: the
+// contract's module builds zod schemas, see ACCEPT above).
+const PROBLEMS: Record<ImportFileProblem, true> = {
+  unreadable: true,
+  too_many_rows: true,
+  empty: true,
+  list_header: true,
+  no_export_files: true,
+  category_needed: true,
+  zip_too_large: true,
+  zip_corrupt: true,
+  unknown_columns: true,
+};
+
+/**
+ * What a refused upload says: why the file cannot be imported, worded in the reader's language from
+ * the API's `params` (naming the file and line); the API's own sentence for a reason this version
+ * does not know.
+ */
+function errorText(err: unknown, t: (key: TextKey, options?: Record<string, unknown>) => string): string {
   if (!(err instanceof ApiError)) return t('imports.error');
-  if (err.status === 413) return t('imports.tooLarge');
   if (err.status === 409) return t('imports.inProgress');
   if (err.status === 429) return t('imports.tooMany');
-  if (err.code === 'IMPORT_FILE_INVALID') return err.message;
+  const reason = err.params?.reason as ImportFileProblem | undefined;
+  if (err.status === 413 && reason !== 'too_many_rows') return t('imports.tooLarge');
+  if (err.code === 'IMPORT_FILE_INVALID' || err.status === 413) {
+    if (!reason || !Object.hasOwn(PROBLEMS, reason)) return err.message;
+    const key = reason === 'unreadable' && err.params?.line ? 'unreadableAt' : reason;
+    return t(`imports.invalid.${key}`, err.params);
+  }
   return t('imports.error');
 }
 
