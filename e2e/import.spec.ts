@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
-import { apiAs, signIn, signUp } from './support.ts';
+import { apiAs, fillRegisterForm, PASSWORD, signIn, signUp, uniqueEmail } from './support.ts';
 
 // Letterboxd's ratings.csv as its export writes it (issue 27): a quoted comma, half stars.
 const RATINGS = `Date,Name,Year,Letterboxd URI,Rating
@@ -57,7 +57,7 @@ const letterboxdZip = () => {
   );
 };
 
-test('after a Letterboxd ZIP, the newcomer gets suggestions naming what they rated and sees where else a film is', async ({
+test('a newcomer registers, imports a Letterboxd ZIP, gets suggestions naming what they rated and sees where else a film is', async ({
   page,
   request,
 }) => {
@@ -68,9 +68,17 @@ test('after a Letterboxd ZIP, the newcomer gets suggestions naming what they rat
   const biaList = await biaApi.createCollection({ category_id: films, name: 'Chorei no cinema' });
   await biaApi.createItem({ collection_id: biaList.id, name: 'central do  brasil', rating: 5 });
 
-  const caio = await signUp(request, 'Caio Recém-chegado');
-  // An empty profile points to the import too.
-  await signIn(page, caio, '/profile');
+  // Caio registers through the form and lands on onboarding.
+  await page.goto('/register');
+  await fillRegisterForm(page, {
+    name: 'Caio Recém-chegado',
+    email: uniqueEmail('caio'),
+    password: PASSWORD,
+  });
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+  // His empty profile points to the import too.
+  await page.goto('/profile');
   await expect(
     page.getByRole('link', { name: 'Ou traga o que você já avaliou no Letterboxd ou no Goodreads' }),
   ).toHaveAttribute('href', '/account/import');
