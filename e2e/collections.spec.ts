@@ -44,6 +44,11 @@ test('a collection from creation to deletion, as its owner and as another user',
   await expect(page.getByText('Informe a descrição do item.')).toBeVisible();
   await page.getByLabel('Nome do item').fill('Bacurau');
   await page.getByLabel('Descrição do item').fill('Faroeste do sertão, estranho e certeiro.');
+  // The optional year tells namesakes apart; what is not a year is refused in the contract's words.
+  await page.getByLabel('Ano (opcional)').fill('20x9');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Informe o ano com até 4 dígitos, como 2019.')).toBeVisible();
+  await page.getByLabel('Ano (opcional)').fill('2019');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page).toHaveURL(listUrl);
   await expect(page.getByRole('link', { name: 'Bacurau', exact: true })).toBeVisible();
@@ -102,7 +107,7 @@ test('a collection from creation to deletion, as its owner and as another user',
 
   // The item view: name, stars, collection and owner.
   await page.getByRole('link', { name: 'Bacurau', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bacurau');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bacurau (2019)');
   await expect(page.getByRole('img', { name: 'Nota 3,5 de 5' })).toBeVisible();
   await expect(page.getByText('Faroeste do sertão, estranho e certeiro.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Editar item' })).toBeVisible();

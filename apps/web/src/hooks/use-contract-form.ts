@@ -55,8 +55,14 @@ export interface ContractForm<Input extends FieldValues, Output = Input> {
   schema: $ZodType<Output, Input>;
   /** Read while rendering the component that called `useContractForm`, which follows its changes. */
   readonly formState: FormState;
-  /** Binds a native control; `deps` are fields to validate again when this one changes. */
-  register(name: Path<Input>, options?: { deps?: Path<Input>[] }): RegisteredInput;
+  /**
+   * Binds a native control; `deps` are fields to validate again when this one changes; `valueAs`
+   * turns the control's text into the field's value (a number, null when empty...).
+   */
+  register(
+    name: Path<Input>,
+    options?: { deps?: Path<Input>[]; valueAs?: (text: string) => unknown },
+  ): RegisteredInput;
   /** Validates the whole value with the schema; calls `onValid` with the parsed value, or shows errors. */
   handleSubmit(
     onValid: (values: Output) => unknown,
@@ -156,8 +162,16 @@ class FormStore {
     this.setState({ errors: { ...this.state.errors, ...errors } });
   }
 
-  register(name: string, deps: string[] | undefined): RegisteredInput {
+  register(
+    name: string,
+    deps: string[] | undefined,
+    valueAs: (text: string) => unknown = (text) => text,
+  ): RegisteredInput {
     if (deps) this.deps.set(name, deps);
+    const read = (element: NativeControl) => {
+      const value = readValue(element);
+      return typeof value === 'string' ? valueAs(value) : value;
+    };
     // One object per field, so its ref callback is not detached and attached on every render.
     let input = this.inputs.get(name);
     if (!input) {
@@ -168,10 +182,10 @@ class FormStore {
           if (!element) return;
           // What someone typed into a prerendered field before the app took over (decision 030)
           // is kept: the field takes it, instead of the form writing its default over it.
-          if (typed(element)) this.setValue(name, readValue(element));
+          if (typed(element)) this.setValue(name, read(element));
           else this.write(element, this.value(name));
         },
-        onChange: ({ target }) => this.setValue(name, readValue(target as HTMLInputElement)),
+        onChange: ({ target }) => this.setValue(name, read(target as HTMLInputElement)),
       };
       this.inputs.set(name, input);
     }
@@ -251,7 +265,7 @@ function createContractForm<Input extends FieldValues, Output>(
     get formState() {
       return store.state;
     },
-    register: (name, options) => store.register(name, options?.deps),
+    register: (name, options) => store.register(name, options?.deps, options?.valueAs),
     handleSubmit: (onValid) => async (event) => {
       event?.preventDefault();
       await store.submit(onValid as (values: unknown) => unknown);

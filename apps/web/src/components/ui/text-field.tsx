@@ -34,6 +34,7 @@ export function TextField<Input extends FieldValues>({
   deps,
   showErrorWhileTyping,
   className,
+  valueAs,
   ...input
 }: InputProps & {
   form: ContractForm<Input, unknown>;
@@ -47,6 +48,8 @@ export function TextField<Input extends FieldValues>({
   deps?: Path<Input>[];
   /** Show the error as soon as the field changes, not only after a submit. */
   showErrorWhileTyping?: boolean;
+  /** What the form keeps of the text typed (e.g. a number, or null when empty). */
+  valueAs?: (text: string) => unknown;
 }) {
   const field = useContractField(form, name, { showErrorWhileTyping, hasHint: Boolean(hint) });
   return (
@@ -56,7 +59,7 @@ export function TextField<Input extends FieldValues>({
         {...(multiline ? { as: 'textarea', rows: rows ?? 5 } : {})}
         {...field.control}
         maxLength={field.maxLength}
-        {...form.register(name, { deps })}
+        {...form.register(name, { deps, valueAs })}
       />
     </FieldShell>
   );

@@ -132,6 +132,9 @@ export const collections: (typeof pt)['collections'] = {
     viewEdit: 'Edit item',
     viewBack: 'Back to the collection',
     noDescription: 'No description.',
+    year: 'Year (optional)',
+    yearHint:
+      'Of release or publication: it tells works of the same name apart, like Dune of 1984 and of 2021.',
   },
   alsoIn: {
     title_one: 'Also in {{count}} collection',

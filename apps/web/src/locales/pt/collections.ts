@@ -132,6 +132,8 @@ export const collections = {
     viewEdit: 'Editar item',
     viewBack: 'Voltar para a coleção',
     noDescription: 'Sem descrição.',
+    year: 'Ano (opcional)',
+    yearHint: 'De lançamento ou publicação: separa obras de mesmo nome, como Duna de 1984 e de 2021.',
   },
   alsoIn: {
     title_one: 'Também em {{count}} coleção',

@@ -60,6 +60,16 @@ function ItemFields({
         multiline
         rows={4}
       />
+      <TextField
+        form={form}
+        name="year"
+        label={t('collections.item.year')}
+        hint={t('collections.item.yearHint')}
+        inputMode="numeric"
+        className="item-year-field"
+        // Empty is "no year"; anything else is checked by the contract (a whole year, 1 to 9999).
+        valueAs={(text) => (text.trim() === '' ? null : Number(text))}
+      />
       <RatingField form={form} />
       {picture}
       <div className="d-flex flex-wrap gap-2">
@@ -110,7 +120,13 @@ export function ItemCreatePage({ collectionId }: { collectionId: string }) {
                 ) : (
                   <ItemFields
                     mode="create"
-                    initial={{ collection_id: collection.id, name: '', description: '', rating: null }}
+                    initial={{
+                      collection_id: collection.id,
+                      name: '',
+                      description: '',
+                      rating: null,
+                      year: null,
+                    }}
                     onSubmit={onSubmit}
                     busy={create.isPending}
                     alertKey={alert.key}
@@ -170,7 +186,7 @@ function ItemEditFields({ collection, item }: { collection: Collection; item: Co
       <ItemPictureEditor collectionId={collection.id} item={item} />
       <ItemFields
         mode="edit"
-        initial={{ name: item.name, description: item.description, rating: item.rating }}
+        initial={{ name: item.name, description: item.description, rating: item.rating, year: item.year }}
         onSubmit={onSubmit}
         busy={update.isPending}
         alertKey={alertKey}
