@@ -159,11 +159,40 @@ await db.query(
   [median!.id, readerId],
 );
 
+// Statistics (issue 28) of a heavy rater: a seeded person given STATS_RATED rated items in 5 public
+// collections of 5 categories, named as other people's items are (so others rated the same works),
+// added and rated over the last year (the heat-map's days).
+const STATS_RATED = 5_000;
+const [heavy] = await db.query<{ id: string }>('SELECT id FROM users ORDER BY id LIMIT 1');
+await db.query(
+  `INSERT INTO collections (id, user_id, category_id, name, description)
+   SELECT 'statsheavy' || lpad(n::text, 6, '0'), $1, c.id, 'Avaliados ' || n, ''
+   FROM generate_series(1, 5) n
+   JOIN LATERAL (SELECT id FROM categories ORDER BY id OFFSET (n - 1) % (SELECT count(*) FROM categories) LIMIT 1) c ON true`,
+  [heavy!.id],
+);
+await db.query(
+  `WITH names AS (SELECT array_agg(name) AS a FROM (SELECT DISTINCT name FROM collection_items LIMIT 20000) x)
+   INSERT INTO collection_items (id, collection_id, name, rating, position, created_at, updated_at)
+   SELECT 'statsitem' || lpad(g::text, 7, '0'), 'statsheavy' || lpad(((g - 1) / 1000 + 1)::text, 6, '0'),
+     names.a[1 + g % array_length(names.a, 1)], ((g % 10) + 1) / 2.0, g,
+     now() - (g % 365) * interval '1 day', now() - (g % 365) * interval '1 day'
+   FROM generate_series(1, $1::int) g, names`,
+  [STATS_RATED],
+);
+const statsPath = `/api/v1/user/${heavy!.id}/stats`;
+// The first read computes and caches the figures for this view (decision 051); the load reads the cache.
+const coldStarted = performance.now();
+const cold = await app.inject({ url: statsPath, headers });
+if (cold.statusCode !== 200) throw new Error(`${statsPath} answered ${cold.statusCode}`);
+const statsColdMs = Math.round(performance.now() - coldStarted);
+
 const paths = {
   by_category: `/api/v1/collection/by_category/${category!.category_id}`,
   recommended: '/api/v1/collection/recommended?limit=20',
   collection: `/api/v1/collection/${collection!.id}`,
   search: `/api/v1/search?type=collection&q=${encodeURIComponent(common!.word)}`,
+  stats: statsPath,
 };
 const sizes: Record<string, number> = {};
 for (const [name, path] of Object.entries(paths)) {
@@ -207,6 +236,8 @@ process.stdout.write(
     collectionItems: collection!.items,
     searchWord: common!.word,
     searchMatches: common!.hits,
+    statsRated: STATS_RATED,
+    statsColdMs,
     seeded: {
       people: community.users.length,
       collections: community.collections.length,
