@@ -43,6 +43,7 @@ import { saveRoutes } from './modules/save/save.routes.ts';
 import { renderIndexPage, shareRoutes } from './modules/share/share.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { tasteCardRoutes, tasteRoutes } from './modules/taste/taste.routes.ts';
+import { recapPictureRoutes, recapRoutes } from './modules/recap/recap.routes.ts';
 import { timelineRoutes } from './modules/timeline/timeline.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
@@ -173,6 +174,7 @@ export async function buildApp({
       await api.register(notificationRoutes, { db, live });
       await api.register(timelineRoutes, { db });
       await api.register(tasteRoutes, { db });
+      await api.register(recapRoutes, { db });
       await api.register(statsRoutes, { db });
       await api.register(searchRoutes, { db, config });
       await api.register(reactionRoutes, { db, config });
@@ -198,6 +200,7 @@ export async function buildApp({
   await app.register(imageFileRoutes, { db, storage });
   await app.register(shareRoutes, { db, config });
   await app.register(tasteCardRoutes, { db });
+  await app.register(recapPictureRoutes, { db });
 
   await registerWebApp(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST, renderIndexPage(db, config));
   return app;

@@ -75,6 +75,8 @@ export const validationCodes = [
   // Safety: blocks, reports, moderation
   'blockSelf',
   'tasteSelf',
+  /** A recap's year is a whole year from 2000 to the current one. */
+  'recapYearInvalid',
   'reportReasonInvalid',
   'reportTargetInvalid',
   'moderationActionInvalid',

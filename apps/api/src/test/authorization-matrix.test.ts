@@ -210,6 +210,20 @@ const MATRIX: Record<string, Row> = {
   'GET /api/v1/taste_shares/:id': { url: () => '/api/v1/taste_shares/nunca-foi', private: everyone(404) },
   // Statistics: whoever sees the person, counting what each may read (issue 28).
   'GET /api/v1/user/:user_id/stats': { url: (w) => `${user(w)}/stats`, private: signedIn(200) },
+  // The year's recap: the owner's own; others' only once shared (this one is not).
+  'GET /api/v1/user/:user_id/recap/:year': {
+    url: (w) => `${user(w)}/recap/${new Date().getUTCFullYear()}`,
+    private: [401, 404, 404, 404, 200],
+  },
+  'PUT /api/v1/user/:user_id/recap/:year/share': {
+    url: (w) => `${user(w)}/recap/${new Date().getUTCFullYear()}/share`,
+    private: self(200),
+  },
+  'DELETE /api/v1/user/:user_id/recap/:year/share': {
+    url: (w) => `${user(w)}/recap/${new Date().getUTCFullYear()}/share`,
+    private: self(200),
+  },
+  'GET /api/v1/recap_shares/:id': { url: () => '/api/v1/recap_shares/nunca-foi', private: everyone(404) },
   'POST /api/v1/notification/read': {
     url: () => '/api/v1/notification/read',
     body: () => ({}),

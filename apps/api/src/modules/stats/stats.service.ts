@@ -17,7 +17,7 @@ const CLOSEST_CANDIDATES = 10;
  * someone else's, whose ratings are not theirs), items not hidden from the viewer. `$1` is the
  * person, `$2` the viewer.
  */
-const readable = (c: string, i: string) =>
+export const readable = (c: string, i: string) =>
   `${c}.user_id = $1 AND ${c}.saved_from_id IS NULL AND ${collectionVisibleTo(c, '$2')} AND ${itemShownTo(i, c, '$2')}`;
 
 const CATEGORIES_SQL = `
@@ -187,6 +187,25 @@ export async function readStats(db: Queryable, personId: string, viewer: Viewer)
     );
     if (!person?.share_activity) throw userNotFound();
   }
+  const stats = await cachedStats(db, personId, own);
+  if (!stats.closest.length) return stats;
+  const heard = new Set(
+    (
+      await db.query<{ id: string }>(
+        `SELECT u.id FROM users u WHERE u.id = ANY($1::text[]) AND u.share_activity AND ${personHeardBy('u', '$2')}`,
+        [stats.closest.map((p) => p.user_id), viewer.id],
+        'stats_closest_heard',
+      )
+    ).map((u) => u.id),
+  );
+  return { ...stats, closest: stats.closest.filter((p) => heard.has(p.user_id)) };
+}
+
+/**
+ * The person's statistics as the owner (`own`) or anyone (public collections) reads them, from
+ * `stats_cache` while fresh, else computed and cached. No access check: the callers make theirs.
+ */
+export async function cachedStats(db: Queryable, personId: string, own: boolean): Promise<Stats> {
   const view = own ? 'owner' : 'public';
   const [cached] = await db.query<{ stats: Stats }>(
     `SELECT stats FROM stats_cache
@@ -204,15 +223,5 @@ export async function readStats(db: Queryable, personId: string, viewer: Viewer)
       'stats_cache_write',
     );
   }
-  if (!stats.closest.length) return stats;
-  const heard = new Set(
-    (
-      await db.query<{ id: string }>(
-        `SELECT u.id FROM users u WHERE u.id = ANY($1::text[]) AND u.share_activity AND ${personHeardBy('u', '$2')}`,
-        [stats.closest.map((p) => p.user_id), viewer.id],
-        'stats_closest_heard',
-      )
-    ).map((u) => u.id),
-  );
-  return { ...stats, closest: stats.closest.filter((p) => heard.has(p.user_id)) };
+  return stats;
 }

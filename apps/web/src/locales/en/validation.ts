@@ -64,6 +64,7 @@ export const validation: Catalog['validation'] = {
   inviteInvalid: 'This invite is not valid or has expired.',
   blockSelf: 'You cannot block or mute yourself.',
   tasteSelf: 'Compare your taste with someone else.',
+  recapYearInvalid: 'Choose a year from 2000 to the current one.',
   reportReasonInvalid: 'Choose the reason for the report.',
   reportTargetInvalid: 'We could not find what you want to report.',
   moderationActionInvalid: 'Choose an action: dismiss, hide or suspend.',

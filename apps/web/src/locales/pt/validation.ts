@@ -70,6 +70,7 @@ export const validation = {
   inviteInvalid: 'Este convite não é válido ou expirou.',
   blockSelf: 'Você não pode bloquear ou silenciar a si mesmo.',
   tasteSelf: 'Compare o seu gosto com o de outra pessoa.',
+  recapYearInvalid: 'Escolha um ano de 2000 até o atual.',
   reportReasonInvalid: 'Escolha o motivo da denúncia.',
   reportTargetInvalid: 'Não encontramos o que você quer denunciar.',
   moderationActionInvalid: 'Escolha uma ação: arquivar, ocultar ou suspender.',
