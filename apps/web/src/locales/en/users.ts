@@ -9,6 +9,11 @@ export const users: (typeof pt)['users'] = {
     followers: 'Followers',
     following: 'Following',
     likes: 'Likes',
+    stats: 'Statistics',
+    overview: 'Profile',
+    sections: 'Profile sections',
+    statsPageTitle: 'My statistics',
+    otherStatsPageTitle: "{{name}}'s statistics",
   },
   photo: {
     sending: 'Sending...',

@@ -8,6 +8,11 @@ export const users = {
     followers: 'Seguidores',
     following: 'Seguindo',
     likes: 'Curtidas',
+    stats: 'Estatísticas',
+    overview: 'Perfil',
+    sections: 'Seções do perfil',
+    statsPageTitle: 'Minhas estatísticas',
+    otherStatsPageTitle: 'Estatísticas de {{name}}',
   },
   photo: {
     sending: 'Enviando...',

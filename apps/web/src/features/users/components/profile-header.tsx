@@ -12,22 +12,30 @@ import { useUser } from '../hooks/use-users';
  * Avatar, name and the counters Coleções, Seguidores, Curtidas (spec section 2), plus Seguindo;
  * the two follow counters open the lists of people (issue 8). `actions` is where the app puts
  * 'Seguir' on someone else's profile. When no user comes back (unknown id), the spec sends the
- * visitor to /feed.
+ * visitor to /feed. Its tabs lead to the profile and its "Estatísticas" (issue 28); `section`
+ * says which one the page is.
  */
 export function ProfileHeader({
   userId,
   own,
   actions,
+  section,
 }: {
   userId: string;
   own: boolean;
   actions?: (profile: UserProfile) => ReactNode;
+  section?: 'overview' | 'stats';
 }) {
   const { t } = useTranslation();
   const query = useUser(userId);
   const name = query.data?.name ?? '';
+  const stats = section === 'stats';
   useDocumentTitle(
-    own ? t('users.profile.pageTitle') : name ? t('users.profile.otherPageTitle', { name }) : '',
+    own
+      ? t(stats ? 'users.profile.statsPageTitle' : 'users.profile.pageTitle')
+      : name
+        ? t(stats ? 'users.profile.otherStatsPageTitle' : 'users.profile.otherPageTitle', { name })
+        : '',
   );
   if (query.isError && isNotFound(query.error)) return <Navigate to="/feed" replace />;
   if (query.isError)
@@ -68,6 +76,26 @@ export function ProfileHeader({
             <h1 className="h2 fw-bold mb-0 text-break">{name}</h1>
           )}
           {query.data && actions ? <div className="mt-3">{actions(query.data)}</div> : null}
+          <nav aria-label={t('users.profile.sections')} className="mt-3">
+            <ul className="nav nav-pills profile-tabs justify-content-center justify-content-md-start">
+              {(
+                [
+                  ['overview', own ? '/profile' : `/profile/${userId}`],
+                  ['stats', `/profile/${userId}/stats`],
+                ] as const
+              ).map(([tab, to]) => (
+                <li key={tab} className="nav-item">
+                  <Link
+                    to={to}
+                    className={`nav-link py-1 px-3${tab === section ? ' active' : ''}`}
+                    aria-current={tab === section ? 'page' : undefined}
+                  >
+                    {t(`users.profile.${tab}`)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
         </div>
         <dl className="profile-counters mb-0">
           {counters.map(([key, value, to]) => (
