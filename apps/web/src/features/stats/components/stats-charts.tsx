@@ -3,6 +3,7 @@ import { Group } from '@visx/group';
 import { HeatmapRect } from '@visx/heatmap';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
+import { useEffect, useRef } from 'react';
 import type { Week } from '../model';
 
 /**
@@ -188,6 +189,12 @@ export function ActivityHeatmap({
   weekdays: string[];
   monthName: (month: number) => string;
 }) {
+  const svg = useRef<SVGSVGElement>(null);
+  // On a narrow screen the box scrolls: it opens on the latest weeks, as GitHub's does.
+  useEffect(() => {
+    const box = svg.current?.closest('.stats-heatmap-box');
+    if (box) box.scrollLeft = box.scrollWidth;
+  }, []);
   const max = Math.max(1, ...weeks.flatMap((week) => week.days.map((day) => day.count ?? 0)));
   const color = scaleLinear<string>({ domain: [0, 1, max], range: [EMPTY, '#c9bdf0', BRAND] });
   const width = LEFT + weeks.length * CELL;
@@ -198,6 +205,7 @@ export function ActivityHeatmap({
   });
   return (
     <svg
+      ref={svg}
       viewBox={`0 0 ${width} ${height}`}
       width={width}
       height={height}
@@ -215,38 +223,39 @@ export function ActivityHeatmap({
           {weekdays[day]}
         </text>
       ))}
-      <HeatmapRect<Week, Week['days'][number]>
-        data={weeks}
-        left={LEFT}
-        top={TOP}
-        binWidth={CELL}
-        binHeight={CELL}
-        gap={3}
-        xScale={(i) => i * CELL}
-        yScale={(i) => i * CELL}
-        bins={(week) => week.days}
-        count={(day) => day.count ?? 0}
-      >
-        {(columns) =>
-          columns.flatMap((cells) =>
-            cells.flatMap((cell) =>
-              cell.bin.count === null
-                ? []
-                : [
-                    <rect
-                      key={cell.bin.date}
-                      x={cell.x}
-                      y={cell.y}
-                      width={cell.width}
-                      height={cell.height}
-                      rx={2}
-                      fill={color(cell.bin.count)}
-                    />,
-                  ],
-            ),
-          )
-        }
-      </HeatmapRect>
+      {/* With a render function HeatmapRect draws no group of its own: this one places it. */}
+      <Group left={LEFT} top={TOP}>
+        <HeatmapRect<Week, Week['days'][number]>
+          data={weeks}
+          binWidth={CELL}
+          binHeight={CELL}
+          gap={3}
+          xScale={(i) => i * CELL}
+          yScale={(i) => i * CELL}
+          bins={(week) => week.days}
+          count={(day) => day.count ?? 0}
+        >
+          {(columns) =>
+            columns.flatMap((cells) =>
+              cells.flatMap((cell) =>
+                cell.bin.count === null
+                  ? []
+                  : [
+                      <rect
+                        key={cell.bin.date}
+                        x={cell.x}
+                        y={cell.y}
+                        width={cell.width}
+                        height={cell.height}
+                        rx={2}
+                        fill={color(cell.bin.count)}
+                      />,
+                    ],
+              ),
+            )
+          }
+        </HeatmapRect>
+      </Group>
     </svg>
   );
 }

@@ -77,7 +77,7 @@ function Categories({ stats }: { stats: Stats }) {
       return {
         name: category.category_name,
         rated: category.rated,
-        note: `${category.rated} · ★ ${average}`,
+        note: `${category.rated} · ${t('stats.categories.averageShort', { average })}`,
         text: t('stats.categories.row', {
           name: category.category_name,
           count: category.rated,
@@ -161,10 +161,10 @@ function Activity({ stats }: { stats: Stats }) {
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mt-2">
         <p className="mb-0 small" data-testid="activity-text">
           {busiest
-            ? `${t('stats.activity.summary', { count: total, days: stats.activity.length })} ${t(
-                'stats.activity.busiest',
-                { count: busiest.count, date: formatDay(busiest.date) },
-              )}`
+            ? `${t('stats.activity.summary', {
+                count: total,
+                days: t('stats.activity.days', { count: stats.activity.length }),
+              })} ${t('stats.activity.busiest', { count: busiest.count, date: formatDay(busiest.date) })}`
             : t('stats.activity.none')}
         </p>
         <Suspense fallback={null}>
