@@ -29,11 +29,14 @@ export function UserStatsPage() {
   const { user } = useAuth();
   const { userId = '' } = useParams();
   const own = userId === user?.userId;
+  const { t } = useTranslation();
   const stats = useStats(userId);
   if (stats.isError && isNotFound(stats.error)) return <NotFoundPage />;
+  const title = (name: string) =>
+    own ? t('stats.ownPageTitle') : name ? t('stats.pageTitle', { name }) : '';
   return (
     <>
-      <ProfileHeader key={userId} userId={userId} own={own} section="stats" />
+      <ProfileHeader key={userId} userId={userId} own={own} section="stats" title={title} />
       <div className="container py-4 py-lg-5">
         <StatsBody key={userId} userId={userId} own={own} />
       </div>

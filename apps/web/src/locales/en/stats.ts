@@ -2,6 +2,8 @@ import type { Catalog } from '../types';
 
 export const stats: Catalog['stats'] = {
   tab: 'Statistics',
+  ownPageTitle: 'My statistics',
+  pageTitle: "{{name}}'s statistics",
   heading: 'Statistics',
   summary_one: '{{count}} item rated, average {{average}}',
   summary_other: '{{count}} items rated, average {{average}}',

@@ -12,8 +12,6 @@ export const users: (typeof pt)['users'] = {
     stats: 'Statistics',
     overview: 'Profile',
     sections: 'Profile sections',
-    statsPageTitle: 'My statistics',
-    otherStatsPageTitle: "{{name}}'s statistics",
   },
   photo: {
     sending: 'Sending...',

@@ -1,6 +1,8 @@
 /** "Estatísticas", a tab on every profile (issue 28). */
 export const stats = {
   tab: 'Estatísticas',
+  ownPageTitle: 'Minhas estatísticas',
+  pageTitle: 'Estatísticas de {{name}}',
   heading: 'Estatísticas',
   summary_one: '{{count}} item avaliado, média {{average}}',
   summary_other: '{{count}} itens avaliados, média {{average}}',

@@ -11,8 +11,6 @@ export const users = {
     stats: 'Estatísticas',
     overview: 'Perfil',
     sections: 'Seções do perfil',
-    statsPageTitle: 'Minhas estatísticas',
-    otherStatsPageTitle: 'Estatísticas de {{name}}',
   },
   photo: {
     sending: 'Enviando...',

@@ -146,7 +146,7 @@ export function GenerosityChart({
   format: (value: number) => string;
 }) {
   const width = 360;
-  const labelWidth = 150;
+  const labelWidth = 180;
   const x = scaleLinear({ domain: [0, 5], range: [0, width - labelWidth - 40] });
   const rows = [
     { name: ownLabel, value: own, fill: BRAND },

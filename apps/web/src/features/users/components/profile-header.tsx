@@ -13,30 +13,31 @@ import { useUser } from '../hooks/use-users';
  * the two follow counters open the lists of people (issue 8). `actions` is where the app puts
  * 'Seguir' on someone else's profile. When no user comes back (unknown id), the spec sends the
  * visitor to /feed. Its tabs lead to the profile and its "Estatísticas" (issue 28); `section`
- * says which one the page is.
+ * says which one the page is (none on the lists of people).
  */
 export function ProfileHeader({
   userId,
   own,
   actions,
   section,
+  title,
 }: {
   userId: string;
   own: boolean;
   actions?: (profile: UserProfile) => ReactNode;
   section?: 'overview' | 'stats';
+  /** The page's title, when it is not the profile's (its own catalogue's text); '' until known. */
+  title?: (name: string) => string;
 }) {
   const { t } = useTranslation();
   const query = useUser(userId);
   const name = query.data?.name ?? '';
-  const stats = section === 'stats';
-  useDocumentTitle(
-    own
-      ? t(stats ? 'users.profile.statsPageTitle' : 'users.profile.pageTitle')
-      : name
-        ? t(stats ? 'users.profile.otherStatsPageTitle' : 'users.profile.otherPageTitle', { name })
-        : '',
-  );
+  const defaultTitle = own
+    ? t('users.profile.pageTitle')
+    : name
+      ? t('users.profile.otherPageTitle', { name })
+      : '';
+  useDocumentTitle(title ? title(name) : defaultTitle);
   if (query.isError && isNotFound(query.error)) return <Navigate to="/feed" replace />;
   if (query.isError)
     return (
