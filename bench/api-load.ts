@@ -1,7 +1,8 @@
 // API load benchmark: `npm run bench:api` (PostgreSQL via scripts/with-postgres.mjs, then PGlite).
 // For GET /api/v1/collection/by_category/{id}, GET /api/v1/collection/recommended?limit=20 (for a
 // reader with the likes and follows of the median seeded person), GET /api/v1/collection/{id} and
-// GET /api/v1/search?q=<the commonest word of collection names> on a seeded database
+// GET /api/v1/search?q=<the commonest word of collection names> and GET /api/v1/user/{id}/stats
+// (a person with 5,000 more rated items, read by someone else) on a seeded database
 // (10k collections, ~55k items), prints requests/s and p99 next to baselines measured in the same
 // run: the same Fastify app answering a fixed in-memory copy of the same JSON, and a bare
 // `node:http` server answering that JSON (and, once per database, a fixed ~1.4 KB buffer).
@@ -10,13 +11,13 @@
 // Options (env): BENCH_DB=pg|pglite|both (default: pg when TEST_DATABASE_URL or DATABASE_URL is
 // set, then pglite too unless BENCH_DB=pg), BENCH_DURATION seconds per target (10),
 // BENCH_CONNECTIONS (50), BENCH_COLLECTIONS (10000), BENCH_TARGETS (comma-separated subset of
-// by_category,recommended,collection,search), BENCH_CPU_PROF=<dir> (a CPU profile of the server
+// by_category,recommended,collection,search,stats), BENCH_CPU_PROF=<dir> (a CPU profile of the server
 // while each real target is measured, see bench/cpu-profile.ts).
 import type { ChildProcess } from 'node:child_process';
 import autocannon, { type Result } from 'autocannon';
 import { spawnBenchServer } from './spawn-bench-server.ts';
 
-const ALL_TARGETS = ['by_category', 'recommended', 'collection', 'search'] as const;
+const ALL_TARGETS = ['by_category', 'recommended', 'collection', 'search', 'stats'] as const;
 type Target = (typeof ALL_TARGETS)[number];
 const TARGETS = process.env.BENCH_TARGETS
   ? ALL_TARGETS.filter((t) => process.env.BENCH_TARGETS!.split(',').includes(t))
@@ -88,6 +89,7 @@ for (const kind of runs) {
     recommended: 'GET /collection/recommended?limit=20',
     collection: 'GET /collection/{id}',
     search: `GET /search?q=${ready.searchWord} (20 of ${fmt(ready.searchMatches)} hits)`,
+    stats: 'GET /user/{id}/stats (5,000 rated items)',
   };
   // The floor: Node answering a fixed buffer, nothing else.
   await load(`${bare}/fixed`, {}, 2);

@@ -159,11 +159,35 @@ await db.query(
   [median!.id, readerId],
 );
 
+// GET /user/{id}/stats (issue 28): the seeded person with the most collections is given 5,000
+// more rated items over the last year, in a public collection per category, named after seeded
+// items of the same category (so others' ratings of the same works count, as generosity and the
+// closest people need); the bench reader reads them (everyone else's view, decision 051).
+const STATS_ITEMS = 5_000;
+const [heavy] = await db.query<{ id: string }>(
+  'SELECT user_id AS id FROM collections GROUP BY user_id ORDER BY count(*) DESC, user_id LIMIT 1',
+);
+await db.query(
+  `INSERT INTO collections (id, user_id, category_id, name)
+   SELECT 'bench-stats-' || id, $1, id, 'Estatísticas: ' || name FROM categories`,
+  [heavy!.id],
+);
+await db.query(
+  `INSERT INTO collection_items (id, collection_id, name, rating, position, created_at)
+   SELECT 'bench-stats-item-' || s.n, 'bench-stats-' || s.category_id, s.name, (1 + s.n % 10) / 2.0, s.n,
+          now() - (s.n % 365) * interval '1 day'
+   FROM (SELECT i.name, c.category_id, row_number() OVER (ORDER BY i.id) AS n
+         FROM collection_items i JOIN collections c ON c.id = i.collection_id
+         WHERE c.user_id <> $1 LIMIT $2) s`,
+  [heavy!.id, STATS_ITEMS],
+);
+
 const paths = {
   by_category: `/api/v1/collection/by_category/${category!.category_id}`,
   recommended: '/api/v1/collection/recommended?limit=20',
   collection: `/api/v1/collection/${collection!.id}`,
   search: `/api/v1/search?type=collection&q=${encodeURIComponent(common!.word)}`,
+  stats: `/api/v1/user/${heavy!.id}/stats`,
 };
 const sizes: Record<string, number> = {};
 for (const [name, path] of Object.entries(paths)) {
