@@ -48,6 +48,8 @@ const VISITS: Record<string, { url: (d: Data) => string; signedIn: boolean; read
   '/profile/:userId': { url: (d) => `/profile/${d.other.userId}`, signedIn: true },
   '/profile/:userId/followers': { url: (d) => `/profile/${d.me.userId}/followers`, signedIn: true },
   '/profile/:userId/following': { url: (d) => `/profile/${d.me.userId}/following`, signedIn: true },
+  // Someone else's, with ratings: the charts and their text alternatives.
+  '/profile/:userId/stats': { url: (d) => `/profile/${d.other.userId}/stats`, signedIn: true },
   '/feed': { url: () => '/feed', signedIn: true },
   '/search': { url: () => '/search?q=Romances', signedIn: true },
   '/lists/create': { url: () => '/lists/create', signedIn: true },

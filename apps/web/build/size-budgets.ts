@@ -40,6 +40,12 @@ const PAGES: PageBudget[] = [
   { name: '/lists/{id} (visitor)', modules: [route('lists')] },
   { name: '/feed', modules: [route('feed'), ...SIGNED_IN] },
   { name: '/profile', modules: [route('profile'), ...SIGNED_IN] },
+  // Its charts (visx) load after it, dynamically: counted in the row below.
+  { name: '/profile/{id}/stats', modules: [route('stats'), ...SIGNED_IN] },
+  {
+    name: '/profile/{id}/stats (charts)',
+    modules: [route('stats'), 'src/features/stats/components/stats-charts.tsx', ...SIGNED_IN],
+  },
   { name: '/lists/{id} (signed in)', modules: [route('lists'), ...SIGNED_IN] },
   { name: '/account', modules: [route('account'), ...SIGNED_IN] },
   { name: '/search', modules: [route('search'), ...SIGNED_IN] },

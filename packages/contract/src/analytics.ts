@@ -32,6 +32,7 @@ export const PAGE_PATTERNS = [
   '/profile/:userId',
   '/profile/:userId/followers',
   '/profile/:userId/following',
+  '/profile/:userId/stats',
   '/feed',
   '/search',
   '/lists/create',

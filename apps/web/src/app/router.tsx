@@ -75,6 +75,8 @@ const signedInRoutes: RouteObject[] = [
     path: 'profile/:userId/following',
     lazy: page(() => import('./routes/profile'), 'FollowListPage', { list: 'following' }),
   },
+  // Issue 28: "Estatísticas", one's own included; the chart library loads with its charts only.
+  { path: 'profile/:userId/stats', lazy: page(() => import('./routes/stats'), 'UserStatsPage') },
   { path: 'feed', lazy: page(() => import('./routes/feed'), 'FeedPage') },
   { path: 'search', lazy: page(() => import('./routes/search'), 'SearchPage') },
   { path: 'admin', lazy: page(() => import('./routes/admin'), 'AdminPage') },

@@ -7,6 +7,7 @@ import { imports } from './pt/imports';
 import { legal } from './pt/legal';
 import { recommendations } from './pt/recommendations';
 import { safety } from './pt/safety';
+import { stats } from './pt/stats';
 import { taste } from './pt/taste';
 import { timeline } from './pt/timeline';
 
@@ -22,7 +23,18 @@ function shape(value: unknown, prefix = ''): string[] {
 describe('catalogues', () => {
   it('have the same keys, array lengths, placeholders and tags in pt and en', () => {
     // Some Portuguese texts load with their pages (types.ts); English has them all in its chunk.
-    const whole = { ...pt, comments, digest, imports, legal, recommendations, safety, taste, timeline };
+    const whole = {
+      ...pt,
+      comments,
+      digest,
+      imports,
+      legal,
+      recommendations,
+      safety,
+      stats,
+      taste,
+      timeline,
+    };
     expect(Object.keys(en).sort()).toEqual(Object.keys(whole).sort());
     for (const key of Object.keys(whole) as (keyof typeof whole)[]) {
       expect([key, shape(en[key], key)]).toEqual([key, shape(whole[key], key)]);

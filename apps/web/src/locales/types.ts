@@ -5,11 +5,12 @@ import type { imports } from './pt/imports';
 import type { legal } from './pt/legal';
 import type { recommendations } from './pt/recommendations';
 import type { safety } from './pt/safety';
+import type { stats } from './pt/stats';
 import type { taste } from './pt/taste';
 import type { timeline } from './pt/timeline';
 
 /**
- * Every language has exactly the Portuguese catalogue's shape. `comments`, `digest`, `legal`, `recommendations`, `safety`, `taste` and `timeline` are
+ * Every language has exactly the Portuguese catalogue's shape. `comments`, `digest`, `legal`, `recommendations`, `safety`, `stats`, `taste` and `timeline` are
  * not in the Portuguese first chunk that every visitor downloads: the legal pages and
  * features/safety add them as they load (the sign-in pages' 110 KB budget, decision 026).
  */
@@ -20,6 +21,7 @@ export type Catalog = typeof pt & {
   legal: typeof legal;
   recommendations: typeof recommendations;
   safety: typeof safety;
+  stats: typeof stats;
   taste: typeof taste;
   timeline: typeof timeline;
 };

@@ -30,7 +30,7 @@ export function ProfilePage() {
   const userId = user!.userId;
   return (
     <>
-      <ProfileHeader userId={userId} own />
+      <ProfileHeader userId={userId} own section="overview" />
       <div className="container py-4 py-lg-5">
         <ProfileRecommendations />
         <UserCollections userId={userId} own />
@@ -46,7 +46,7 @@ const PersonSafetyActions = lazy(async () => ({
 }));
 
 /** Someone else's header carries 'Seguir' (issue 8) and 'Silenciar', 'Bloquear', 'Denunciar' (issue 23). */
-function Header({ userId }: { userId: string }) {
+function Header({ userId, section }: { userId: string; section?: 'overview' }) {
   const { user } = useAuth();
   const own = userId === user?.userId;
   return (
@@ -54,6 +54,7 @@ function Header({ userId }: { userId: string }) {
       key={userId}
       userId={userId}
       own={own}
+      section={section}
       actions={
         own
           ? undefined
@@ -86,7 +87,7 @@ export function UserProfilePage() {
   if (userId === user?.userId) return <Navigate to="/profile" replace />;
   return (
     <>
-      <Header userId={userId} />
+      <Header userId={userId} section="overview" />
       <div className="container py-4 py-lg-5">
         <ProfileTaste key={userId} userId={userId} />
         <UserCollections key={userId} userId={userId} own={false} />

@@ -14,6 +14,7 @@ import { recommendations } from './recommendations';
 import { safety } from './safety';
 import { search } from './search';
 import { social } from './social';
+import { stats } from './stats';
 import { taste } from './taste';
 import { timeline } from './timeline';
 import { users } from './users';
@@ -39,6 +40,7 @@ export const en: Catalog = {
   search,
   recommendations,
   safety,
+  stats,
   taste,
   timeline,
   analytics,

@@ -9,6 +9,9 @@ export const users: (typeof pt)['users'] = {
     followers: 'Followers',
     following: 'Following',
     likes: 'Likes',
+    stats: 'Statistics',
+    overview: 'Profile',
+    sections: 'Profile sections',
   },
   photo: {
     sending: 'Sending...',

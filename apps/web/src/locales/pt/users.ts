@@ -8,6 +8,9 @@ export const users = {
     followers: 'Seguidores',
     following: 'Seguindo',
     likes: 'Curtidas',
+    stats: 'Estatísticas',
+    overview: 'Perfil',
+    sections: 'Seções do perfil',
   },
   photo: {
     sending: 'Enviando...',

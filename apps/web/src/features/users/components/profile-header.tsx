@@ -12,23 +12,32 @@ import { useUser } from '../hooks/use-users';
  * Avatar, name and the counters Coleções, Seguidores, Curtidas (spec section 2), plus Seguindo;
  * the two follow counters open the lists of people (issue 8). `actions` is where the app puts
  * 'Seguir' on someone else's profile. When no user comes back (unknown id), the spec sends the
- * visitor to /feed.
+ * visitor to /feed. Its tabs lead to the profile and its "Estatísticas" (issue 28); `section`
+ * says which one the page is (none on the lists of people).
  */
 export function ProfileHeader({
   userId,
   own,
   actions,
+  section,
+  title,
 }: {
   userId: string;
   own: boolean;
   actions?: (profile: UserProfile) => ReactNode;
+  section?: 'overview' | 'stats';
+  /** The page's title, when it is not the profile's (its own catalogue's text); '' until known. */
+  title?: (name: string) => string;
 }) {
   const { t } = useTranslation();
   const query = useUser(userId);
   const name = query.data?.name ?? '';
-  useDocumentTitle(
-    own ? t('users.profile.pageTitle') : name ? t('users.profile.otherPageTitle', { name }) : '',
-  );
+  const defaultTitle = own
+    ? t('users.profile.pageTitle')
+    : name
+      ? t('users.profile.otherPageTitle', { name })
+      : '';
+  useDocumentTitle(title ? title(name) : defaultTitle);
   if (query.isError && isNotFound(query.error)) return <Navigate to="/feed" replace />;
   if (query.isError)
     return (
@@ -68,6 +77,26 @@ export function ProfileHeader({
             <h1 className="h2 fw-bold mb-0 text-break">{name}</h1>
           )}
           {query.data && actions ? <div className="mt-3">{actions(query.data)}</div> : null}
+          <nav aria-label={t('users.profile.sections')} className="mt-3">
+            <ul className="nav nav-pills profile-tabs justify-content-center justify-content-md-start">
+              {(
+                [
+                  ['overview', own ? '/profile' : `/profile/${userId}`],
+                  ['stats', `/profile/${userId}/stats`],
+                ] as const
+              ).map(([tab, to]) => (
+                <li key={tab} className="nav-item">
+                  <Link
+                    to={to}
+                    className={`nav-link py-1 px-3${tab === section ? ' active' : ''}`}
+                    aria-current={tab === section ? 'page' : undefined}
+                  >
+                    {t(`users.profile.${tab}`)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
         </div>
         <dl className="profile-counters mb-0">
           {counters.map(([key, value, to]) => (
