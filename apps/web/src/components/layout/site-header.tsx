@@ -64,7 +64,8 @@ export function SiteHeader({ reminder: Reminder, ...slots }: HeaderSlots) {
   };
   return (
     <nav className="site-header navbar navbar-expand-lg navbar-light border-bottom bg-body sticky-top">
-      <div className="container">
+      {/* Wrapping: the e-mail reminder takes a line of its own below, instead of squeezing the menu. */}
+      <div className="container flex-wrap">
         <Brand signedIn={Boolean(user)} />
         <button
           type="button"

@@ -153,7 +153,13 @@ export function GenerosityChart({
     { name: othersLabel, value: others, fill: AXIS },
   ];
   return (
-    <svg viewBox={`0 0 ${width} 76`} width="100%" role="img" aria-label={label} className="stats-chart">
+    <svg
+      viewBox={`0 0 ${width} 76`}
+      width="100%"
+      role="img"
+      aria-label={label}
+      className="stats-chart stats-chart-narrow"
+    >
       {rows.map((row, i) => (
         <Group key={row.name} top={i * 36 + 4}>
           <text x={labelWidth - 8} y={13} dy="0.35em" textAnchor="end" fontSize={12} fill="currentColor">
