@@ -1,15 +1,37 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Recap } from '@acervo/contract/recap';
 import { createTestContext, signUp, type TestContext } from '../../test/test-context.ts';
 import { addItem, createCollection, LIVROS, type Session } from '../collection/collection.test-helpers.ts';
 
+const PUBLIC_URL = 'https://acervo.example';
+
 let ctx: TestContext;
+/** The app with a built web app to serve, for the shared recap's page and its preview tags. */
+let site: FastifyInstance;
+let dist: string;
 beforeAll(async () => {
   ctx = await createTestContext();
+  dist = mkdtempSync(join(tmpdir(), 'acervo-dist-'));
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head><title>Acervo</title></head><body></body></html>',
+  );
+  site = await ctx.buildApp({ PUBLIC_URL, WEB_DIST_DIR: dist });
 });
 beforeEach(() => ctx.reset());
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+/** The content of `<meta property="{name}">` in a served page. */
+const meta = (html: string, name: string) =>
+  new RegExp(`<meta (?:property|name)="${name}" content="([^"]*)"`).exec(html)?.[1];
 
 const YEAR = new Date().getUTCFullYear();
 const recapUrl = (who: Session, year: number | string = YEAR) => `/api/v1/user/${who.user_id}/recap/${year}`;
@@ -114,6 +136,18 @@ describe('GET /api/v1/user/{id}/recap/{year}', () => {
       expect(await sharp(picture.rawPayload).metadata()).toMatchObject({ format: 'png', width, height });
     }
 
+    // Its page carries its own preview, with its own picture.
+    const page = await site.inject({ url: `/recap/${id}` });
+    expect(page.statusCode).toBe(200);
+    expect(meta(page.body, 'og:title')).toBe(`Seu ano no Acervo ${YEAR}: Ana Recap · Acervo`);
+    expect(meta(page.body, 'og:description')).toBe(
+      `4 itens avaliados e 1 coleção criada em ${YEAR}. Os favoritos: ${theirs.top_items.map((i) => i.name).join(', ')}.`,
+    );
+    expect(meta(page.body, 'og:image')).toBe(`${PUBLIC_URL}/recap/${id}/card.png`);
+    expect(meta(page.body, 'og:image:width')).toBe('1200');
+    expect(meta(page.body, 'og:image:height')).toBe('630');
+    expect(meta(page.body, 'og:image:alt')).toBe(`Seu ano no Acervo ${YEAR}: Ana Recap`);
+
     // Someone else cannot share or unshare it.
     expect((await ctx.request('PUT', `${recapUrl(ana)}/share`, bruno)).statusCode).toBe(403);
     expect((await ctx.request('DELETE', `${recapUrl(ana)}/share`, ana)).json().data).toEqual({
@@ -122,6 +156,10 @@ describe('GET /api/v1/user/{id}/recap/{year}', () => {
     expect((await ctx.request('GET', `/api/v1/recap_shares/${id}`)).statusCode).toBe(404);
     expect((await ctx.request('GET', `/recap/${id}/card.png`)).statusCode).toBe(404);
     expect((await ctx.request('GET', recapUrl(ana), bruno)).statusCode).toBe(404);
+    // The page no longer says whose year it was.
+    const gone = await site.inject({ url: `/recap/${id}` });
+    expect(meta(gone.body, 'og:title')).toBe('Acervo');
+    expect(gone.body).not.toContain('Ana Recap');
   });
 
   it('answers 404 to a blocked person and once the owner stops sharing activity; 400 for a year out of range', async () => {

@@ -4,8 +4,9 @@ import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getCollection } from '../collection/collection.service.ts';
 import { getItemDetail } from '../collection-item/collection-item.service.ts';
+import { readRecapShare } from '../recap/recap.service.ts';
 import { readTasteShare } from '../taste/taste.service.ts';
-import { collectionHead, itemHead, tasteHead, type PageHead } from './share-head.ts';
+import { collectionHead, itemHead, recapHead, tasteHead, type PageHead } from './share-head.ts';
 import { PREVIEW_ITEMS } from './share.service.ts';
 
 /**
@@ -80,6 +81,23 @@ export async function tasteSharePageHead(
   if (!id.success) return undefined;
   const share = await asVisitor(() => readTasteShare(db, id.data));
   return share && tasteHead(publicUrl, share);
+}
+
+const RECAP_PAGE = /^\/recap\/([^/]+)\/?$/;
+
+/**
+ * The preview tags of a shared yearly recap's page (`/recap/{id}`), while the link is up; as for a
+ * shared taste, its first screen asks the API (`GET /recap_shares/{id}`).
+ */
+export async function recapSharePageHead(
+  db: Queryable,
+  publicUrl: string,
+  path: string,
+): Promise<PageHead | undefined> {
+  const id = idSchema.safeParse(RECAP_PAGE.exec(path)?.[1]);
+  if (!id.success) return undefined;
+  const recap = await asVisitor(() => readRecapShare(db, id.data));
+  return recap && recapHead(publicUrl, id.data, recap);
 }
 
 // JSON inside <script> ends at the first `</script`, and an HTML parser reads `<!--` there too:

@@ -1,3 +1,4 @@
+import type { Recap } from '@acervo/contract/recap';
 import type { TasteShare } from '@acervo/contract/taste';
 import type { CollectionPreview, ItemPreview } from './share.service.ts';
 
@@ -85,6 +86,20 @@ export function tasteHead(publicUrl: string, share: TasteShare): PageHead {
     description: truncate(description, DESCRIPTION_MAX),
     url: `${publicUrl}/taste/${share.id}`,
     image: { url: `${publicUrl}/taste/${share.id}/card.png`, alt: title },
+  };
+}
+
+/** "Seu ano no Acervo 2026: Ana" with the year's figures and best-rated items. */
+export function recapHead(publicUrl: string, id: string, recap: Recap): PageHead {
+  const title = `Seu ano no Acervo ${recap.year}: ${recap.person.name}`;
+  const best = recap.top_items.map((item) => item.name);
+  const figures = `${recap.items_rated} ${recap.items_rated === 1 ? 'item avaliado' : 'itens avaliados'} e ${recap.collections_made} ${recap.collections_made === 1 ? 'coleção criada' : 'coleções criadas'} em ${recap.year}`;
+  const description = best.length ? `${figures}. Os favoritos: ${best.join(', ')}.` : `${figures}.`;
+  return {
+    title: `${title} · ${SITE_NAME}`,
+    description: truncate(description, DESCRIPTION_MAX),
+    url: `${publicUrl}/recap/${id}`,
+    image: { url: `${publicUrl}/recap/${id}/card.png`, alt: title },
   };
 }
 

@@ -13,7 +13,7 @@ import {
   renderHeadTags,
   withHeadTags,
 } from './share-head.ts';
-import { sharePage, tasteSharePageHead, withShareData } from './share-data.ts';
+import { recapSharePageHead, sharePage, tasteSharePageHead, withShareData } from './share-data.ts';
 import { countPublicCollections, publicCollectionsPage, SITEMAP_PAGE_SIZE } from './share.service.ts';
 
 // Pages of the site rather than API routes: kept out of the API's OpenAPI document.
@@ -44,6 +44,8 @@ const DISALLOWED = [
   '/recover',
   // A shared taste in common is shared on purpose, but names two people: not for search engines.
   '/taste/',
+  // A shared yearly recap likewise: shared on purpose, but a person's year.
+  '/recap/',
 ];
 
 const baseUrl = (config: Config) => config.PUBLIC_URL.replace(/\/+$/, '');
@@ -142,7 +144,7 @@ export async function shareRoutes(app: FastifyInstance, { db, config }: { db: Db
 /**
  * The web app's index.html for `path`, with the `<head>` tags of that page: a public collection's
  * own on `/c/{id}` and `/lists/{id}`, a public collection's item's own on
- * `/lists/{id}/items/{item}`, a shared taste in common's on `/taste/{id}`, the generic ones everywhere else (with the title of a page the build
+ * `/lists/{id}/items/{item}`, a shared taste in common's on `/taste/{id}`, a shared yearly recap's on `/recap/{id}`, the generic ones everywhere else (with the title of a page the build
  * prerendered, decision 030; a private or missing collection or item included, so that the page
  * says nothing of it). A public collection's or item's page also carries the data its first
  * screen shows (decision 031), returned as well for the server's render of the page (decision 037).
@@ -151,7 +153,11 @@ export function renderIndexPage(db: Db, config: Config) {
   const base = baseUrl(config);
   return async (path: string, indexHtml: string, title?: string) => {
     const page = await sharePage(db, base, path);
-    const head = page?.head ?? (await tasteSharePageHead(db, base, path)) ?? genericHead(base, path, title);
+    const head =
+      page?.head ??
+      (await tasteSharePageHead(db, base, path)) ??
+      (await recapSharePageHead(db, base, path)) ??
+      genericHead(base, path, title);
     const html = withHeadTags(indexHtml, renderHeadTags(base, head));
     return page ? { html: withShareData(html, page.data), data: page.data } : { html };
   };

@@ -314,6 +314,7 @@ describe('robots.txt', () => {
       '/invite/',
       '/verify-email/',
       '/taste/',
+      '/recap/',
     ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
