@@ -40,6 +40,8 @@ const VISITS: Record<string, { url: (d: Data) => string; signedIn: boolean; read
   '/digest/unsubscribe/:token': { url: () => '/digest/unsubscribe/um-token-qualquer', signedIn: false },
   // A link that is gone; a shared match itself is checked by axe in taste.spec.ts.
   '/taste/:id': { url: () => '/taste/um-link-qualquer', signedIn: false },
+  // A link that is gone; a shared year itself is checked by axe in recap.spec.ts.
+  '/recap/:id': { url: () => '/recap/um-link-qualquer', signedIn: false },
   // Not an operator: the page says it is for the moderation team.
   '/admin': { url: () => '/admin', signedIn: true },
   '/onboarding': { url: () => '/onboarding', signedIn: true },
@@ -50,6 +52,11 @@ const VISITS: Record<string, { url: (d: Data) => string; signedIn: boolean; read
   '/profile/:userId/following': { url: (d) => `/profile/${d.me.userId}/following`, signedIn: true },
   // Someone else's, with ratings: the charts and their text alternatives.
   '/profile/:userId/stats': { url: (d) => `/profile/${d.other.userId}/stats`, signedIn: true },
+  // One's own year, with ratings: the figures and the share switch.
+  '/profile/:userId/recap/:year': {
+    url: (d) => `/profile/${d.me.userId}/recap/${new Date().getFullYear()}`,
+    signedIn: true,
+  },
   '/feed': { url: () => '/feed', signedIn: true },
   '/search': { url: () => '/search?q=Romances', signedIn: true },
   '/lists/create': { url: () => '/lists/create', signedIn: true },

@@ -54,6 +54,8 @@ const publicRoutes: RouteObject[] = [
   { path: 'appeal/:token', lazy: page(() => import('./routes/appeal'), 'AppealPage') },
   // Issue 26: a shared taste in common; the server renders its preview tags and picture.
   { path: 'taste/:id', lazy: page(() => import('./routes/taste'), 'SharedTastePage') },
+  // Issue 28: a shared "Seu ano no Acervo"; the server renders its preview tags and picture.
+  { path: 'recap/:id', lazy: page(() => import('./routes/recap'), 'SharedRecapPage') },
   // Issue 26: where the digest mail's unsubscribe link leads; its button turns the digest off.
   {
     path: 'digest/unsubscribe/:token',
@@ -77,6 +79,11 @@ const signedInRoutes: RouteObject[] = [
   },
   // Issue 28: "Estatísticas", one's own included; the chart library loads with its charts only.
   { path: 'profile/:userId/stats', lazy: page(() => import('./routes/stats'), 'UserStatsPage') },
+  // Issue 28: "Seu ano no Acervo", the owner's with its share switch, others' once shared.
+  {
+    path: 'profile/:userId/recap/:year',
+    lazy: page(() => import('./routes/recap'), 'UserRecapPage'),
+  },
   { path: 'feed', lazy: page(() => import('./routes/feed'), 'FeedPage') },
   { path: 'search', lazy: page(() => import('./routes/search'), 'SearchPage') },
   { path: 'admin', lazy: page(() => import('./routes/admin'), 'AdminPage') },

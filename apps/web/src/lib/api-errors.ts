@@ -62,6 +62,10 @@ export type ErrorContext =
   | 'tasteShare'
   | 'tasteUnshare'
   | 'tasteShareLoad'
+  // The yearly recap (issue 28)
+  | 'recapShare'
+  | 'recapUnshare'
+  | 'recapShareLoad'
   // Devices (issue 14)
   | 'sessionEnd'
   // Safety (issue 23)
@@ -121,6 +125,7 @@ const LOAD_KEYS: Partial<Record<ErrorContext, { failed: TextKey; notFound?: Text
   comments: { failed: 'comments.loadFailed' },
   // Taken down, or one of the two opted out, blocked or was suspended: the same answer.
   tasteShareLoad: { failed: 'taste.sharedLoadFailed', notFound: 'taste.sharedGone' },
+  recapShareLoad: { failed: 'recap.sharedLoadFailed', notFound: 'recap.sharedGone' },
 };
 
 /**
@@ -199,6 +204,8 @@ const ACTION_KEYS: Partial<
   commentsSwitch: { failed: 'comments.switchFailed' },
   tasteShare: { failed: 'taste.shareFailed', byCode: { TASTE_NOT_SHAREABLE: 'taste.notShareable' } },
   tasteUnshare: { failed: 'taste.unshareFailed' },
+  recapShare: { failed: 'recap.shareFailed' },
+  recapUnshare: { failed: 'recap.unshareFailed' },
   digestUnsubscribe: {
     failed: 'digest.unsubscribe.failed',
     byCode: { UNSUBSCRIBE_TOKEN_INVALID: 'digest.unsubscribe.invalid' },

@@ -5,6 +5,7 @@ import { comments } from './pt/comments';
 import { digest } from './pt/digest';
 import { imports } from './pt/imports';
 import { legal } from './pt/legal';
+import { recap } from './pt/recap';
 import { recommendations } from './pt/recommendations';
 import { safety } from './pt/safety';
 import { stats } from './pt/stats';
@@ -29,6 +30,7 @@ describe('catalogues', () => {
       digest,
       imports,
       legal,
+      recap,
       recommendations,
       safety,
       stats,

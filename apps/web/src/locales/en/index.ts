@@ -10,6 +10,7 @@ import { imports } from './imports';
 import { legal } from './legal';
 import { notifications } from './notifications';
 import { contact, help, landing, onboarding } from './pages';
+import { recap } from './recap';
 import { recommendations } from './recommendations';
 import { safety } from './safety';
 import { search } from './search';
@@ -38,6 +39,7 @@ export const en: Catalog = {
   social,
   notifications,
   search,
+  recap,
   recommendations,
   safety,
   stats,
