@@ -11,6 +11,7 @@ import { FollowingTimeline } from '../../features/timeline/components/following-
 import { useUser } from '../../features/users/hooks/use-users';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useAuth } from '../../lib/auth';
+import { RecapInvite } from '../../features/recap/components/recap-invite-slot';
 
 /** /feed?tab=para-voce opens the "Para você" tab (the onboarding's "explorar recomendações"). */
 const FOR_YOU_TAB = 'para-voce';
@@ -36,6 +37,7 @@ export function FeedPage() {
         <h1 className="h2 fw-bold mb-1">{t('collections.feed.title')}</h1>
         <p className="text-body-secondary mb-0">{t('collections.feed.subtitle')}</p>
       </div>
+      <RecapInvite />
       <FeedBrowser
         search={<SearchBox id="feed-search" label={t('search.feedLabel')} />}
         forYou={{

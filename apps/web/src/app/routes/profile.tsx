@@ -12,6 +12,7 @@ import { TasteInCommon } from '../../features/taste/components/taste-in-common';
 import { ProfileHeader } from '../../features/users/components/profile-header';
 import { useUser } from '../../features/users/hooks/use-users';
 import { useAuth } from '../../lib/auth';
+import { RecapInvite } from '../../features/recap/components/recap-invite-slot';
 
 /** The strip of the recommender's picks (issue 11), each card saying why it is there. */
 function ProfileRecommendations() {
@@ -32,6 +33,7 @@ export function ProfilePage() {
     <>
       <ProfileHeader userId={userId} own section="overview" />
       <div className="container py-4 py-lg-5">
+        <RecapInvite />
         <ProfileRecommendations />
         <UserCollections userId={userId} own />
         <PersonActivity userId={userId} />

@@ -110,6 +110,7 @@ describe('/profile/{id}/stats', () => {
     expect(screen.getByText('12 curtidas')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Estatísticas' })).toHaveAttribute('aria-current', 'page');
     expect(document.title).toBe('Estatísticas de Bia · Acervo');
+    expect(screen.queryByRole('link', { name: /Seu ano no Acervo/ })).not.toBeInTheDocument();
   });
 
   it('reads in English too', async () => {
@@ -153,6 +154,12 @@ describe('/profile/{id}/stats', () => {
     expect(screen.getByRole('link', { name: 'Ir para minhas coleções' })).toHaveAttribute('href', '/profile');
     expect(screen.queryByRole('img', { name: /Gráfico/ })).not.toBeInTheDocument();
     expect(document.title).toBe('Minhas estatísticas · Acervo');
+    // The owner's way to this year's recap (issue 28).
+    const year = new Date().getFullYear();
+    expect(screen.getByRole('link', { name: `Seu ano no Acervo ${year}` })).toHaveAttribute(
+      'href',
+      `/profile/u1/recap/${year}`,
+    );
   });
 
   it('says not found when the stats are hidden (a block, a private profile, an opt-out)', async () => {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ErrorState } from '../../components/ui/error-state';
 import { Loading } from '../../components/ui/loading';
 import { UserStats } from '../../features/stats/components/user-stats';
@@ -17,7 +17,19 @@ function StatsBody({ userId, own }: { userId: string; own: boolean }) {
   if (stats.isPending) return <Loading />;
   if (stats.isError)
     return <ErrorState message={t('stats.loadFailed')} onRetry={() => void stats.refetch()} />;
-  return <UserStats stats={stats.data} own={own} name={person?.name ?? ''} />;
+  const year = new Date().getFullYear();
+  return (
+    <>
+      {own && (
+        <p className="text-end">
+          <Link to={`/profile/${userId}/recap/${year}`} className="btn btn-outline-primary btn-sm">
+            {t('stats.recapLink', { year })}
+          </Link>
+        </p>
+      )}
+      <UserStats stats={stats.data} own={own} name={person?.name ?? ''} />
+    </>
+  );
 }
 
 /**

@@ -5,6 +5,7 @@ export const stats: Catalog['stats'] = {
   ownPageTitle: 'My statistics',
   pageTitle: "{{name}}'s statistics",
   heading: 'Statistics',
+  recapLink: 'Your year on Acervo {{year}}',
   summary_one: '{{count}} item rated, average {{average}}',
   summary_other: '{{count}} items rated, average {{average}}',
   othersNote: 'Counting public collections only.',

@@ -4,6 +4,7 @@ export const stats = {
   ownPageTitle: 'Minhas estatísticas',
   pageTitle: 'Estatísticas de {{name}}',
   heading: 'Estatísticas',
+  recapLink: 'Seu ano no Acervo {{year}}',
   summary_one: '{{count}} item avaliado, média {{average}}',
   summary_other: '{{count}} itens avaliados, média {{average}}',
   othersNote: 'Contando só as coleções públicas.',
