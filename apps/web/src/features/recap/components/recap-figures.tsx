@@ -85,7 +85,7 @@ export function RecapFigures({ recap, links }: { recap: Recap; links: boolean })
         </div>
       )}
       {recap.busiest_month && (
-        <div className="col-12 col-md-4">
+        <div className="col-12 col-md">
           <Figure id="recap-busiest" heading={t('recap.busiestHeading')}>
             <p className="mb-0">
               {t('recap.busiest', {
@@ -97,7 +97,7 @@ export function RecapFigures({ recap, links }: { recap: Recap; links: boolean })
         </div>
       )}
       {recap.most_liked_collection && (
-        <div className="col-12 col-md-4">
+        <div className="col-12 col-md">
           <Figure id="recap-liked" heading={t('recap.mostLikedHeading')}>
             <p className="mb-0">
               {to(`/lists/${recap.most_liked_collection.id}`, recap.most_liked_collection.name)}{' '}
@@ -109,7 +109,7 @@ export function RecapFigures({ recap, links }: { recap: Recap; links: boolean })
         </div>
       )}
       {recap.best_match && (
-        <div className="col-12 col-md-4">
+        <div className="col-12 col-md">
           <Figure id="recap-match" heading={t('recap.bestMatchHeading')}>
             <p className="mb-0">
               {to(`/profile/${recap.best_match.user_id}`, recap.best_match.name)}{' '}

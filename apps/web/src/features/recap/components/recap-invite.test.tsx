@@ -14,14 +14,19 @@ describe('the recap invitation', () => {
     expect(
       await screen.findByRole('heading', { name: 'Seu ano no Acervo 2026 está pronto' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Ver meu ano' })).toHaveAttribute('href', '/profile/u1/recap/2026');
+    expect(screen.getByRole('link', { name: 'Ver meu ano' })).toHaveAttribute(
+      'href',
+      '/profile/u1/recap/2026',
+    );
   });
 
   it('invites to the current year in December, in English too', async () => {
     storeSession();
     await act(() => i18n.changeLanguage('en'));
     renderWithProviders(<RecapInvite today={new Date(2026, 11, 3)} />);
-    expect(await screen.findByRole('heading', { name: 'Your year on Acervo 2026 is ready' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Your year on Acervo 2026 is ready' }),
+    ).toBeInTheDocument();
   });
 
   it('says nothing out of season', () => {

@@ -58,11 +58,16 @@ export function RecapShare({
   const { t } = useTranslation();
   const { share, unshare } = useRecapShare(userId, year);
   const alert = useFormAlert();
-  const busy = share.isPending || unshare.isPending;
-  const toggle = (on: boolean) =>
-    void (on
+  // The switch moves at once, while the answer comes; a failure puts it back, the alert saying why.
+  const [asked, setAsked] = useState<boolean | null>(null);
+  const busy = asked !== null;
+  const toggle = async (on: boolean) => {
+    setAsked(on);
+    await (on
       ? alert.attempt('recapShare', () => share.mutateAsync())
       : alert.attempt('recapUnshare', () => unshare.mutateAsync()));
+    setAsked(null);
+  };
   return (
     <section className="card mt-4" aria-labelledby="recap-share-heading">
       <div className="card-body">
@@ -73,9 +78,9 @@ export function RecapShare({
             className="form-check-input"
             type="checkbox"
             role="switch"
-            checked={shareId !== null}
+            checked={asked ?? shareId !== null}
             disabled={busy}
-            onChange={(e) => toggle(e.target.checked)}
+            onChange={(e) => void toggle(e.target.checked)}
           />
           <label
             id="recap-share-heading"
