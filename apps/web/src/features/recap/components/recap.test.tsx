@@ -89,6 +89,20 @@ describe('/profile/{id}/recap/{year}', () => {
     expect(screen.queryByRole('textbox', { name: 'Link público' })).not.toBeInTheDocument();
   });
 
+  it('puts the switch back and says so when the link cannot be made', async () => {
+    storeSession();
+    stubFetch(
+      { status: 200, body: { data: recap } },
+      { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'Erro.' } } },
+    );
+    const { user } = ownPage();
+    await user.click(await screen.findByRole('switch', { name: 'Compartilhar com um link público' }));
+
+    expect(await screen.findByText('Não foi possível criar o link. Tente novamente.')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Compartilhar com um link público' })).not.toBeChecked();
+    expect(screen.queryByRole('textbox', { name: 'Link público' })).not.toBeInTheDocument();
+  });
+
   it('tells the owner of an empty year what to do, in English too', async () => {
     storeSession();
     await act(() => i18n.changeLanguage('en'));
