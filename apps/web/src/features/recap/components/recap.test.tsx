@@ -142,7 +142,13 @@ describe('/profile/{id}/recap/{year}', () => {
     shown.unmount();
 
     stubFetch({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'Usuário não encontrado.' } } });
-    ownPage('u2');
+    const hidden = ownPage('u2');
+    expect(await screen.findByText('não encontrada')).toBeInTheDocument();
+    hidden.unmount();
+
+    // A year the API does not know is no page either.
+    stubFetch({ status: 400, body: { error: { code: 'VALIDATION_FAILED', message: 'Ano inválido.' } } });
+    ownPage('u1');
     expect(await screen.findByText('não encontrada')).toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Loading } from '../../../components/ui/loading';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { ApiError } from '../../../lib/api-client';
 import { isNotFound } from '../../../lib/api-errors';
 import { useRecap } from '../hooks/use-recap';
 import { RecapFigures } from './recap-figures';
@@ -35,7 +36,9 @@ export function UserRecap({
   useDocumentTitle(heading);
   if (recap.isPending) return <Loading />;
   if (recap.isError) {
-    if (isNotFound(recap.error)) return notFound;
+    // Not shared or hidden (404), or a year the API does not know (400): no such page.
+    if (isNotFound(recap.error) || (recap.error instanceof ApiError && recap.error.status === 400))
+      return notFound;
     return (
       <div className="container py-4">
         <ErrorState message={t('recap.loadFailed')} onRetry={() => void recap.refetch()} />

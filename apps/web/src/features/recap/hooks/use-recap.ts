@@ -4,8 +4,9 @@ import { ApiError } from '../../../lib/api-client';
 import { sharedKeys } from '../../../lib/query-keys';
 import { recapApi } from '../api/recap-api';
 
-const notRetriedOn404 = (failures: number, error: unknown) =>
-  !(error instanceof ApiError && error.status === 404) && failures < 1;
+/** A refusal (a year out of range, not shared, gone) is the answer: only a failure is retried. */
+const retriedOnFailuresOnly = (failures: number, error: unknown) =>
+  !(error instanceof ApiError && error.status < 500) && failures < 1;
 
 const recapKey = (userId: string, year: number) => [...sharedKeys.user(userId), 'recap', year];
 
@@ -14,7 +15,7 @@ export const useRecap = (userId: string, year: number) =>
   useQuery({
     queryKey: recapKey(userId, year),
     queryFn: () => recapApi.of(userId, year),
-    retry: notRetriedOn404,
+    retry: retriedOnFailuresOnly,
     staleTime: 60_000,
   });
 
@@ -40,5 +41,5 @@ export const useSharedRecap = (id: string) =>
   useQuery({
     queryKey: ['recap-share', id],
     queryFn: () => recapApi.shared(id),
-    retry: notRetriedOn404,
+    retry: retriedOnFailuresOnly,
   });
