@@ -105,6 +105,15 @@ describe('GET /api/v1/user/{id}/recap/{year}', () => {
     expect(recap.busiest_month).toEqual({ month: new Date().getUTCMonth() + 1, count: 7 });
     // Last year: only the old film, added then.
     expect(await recapOf(ana, ana, YEAR - 1)).toMatchObject({ items_rated: 1, collections_made: 0 });
+    // A year without anything is an empty year for its owner (the page's empty state), not an error.
+    expect(await recapOf(ana, ana, YEAR - 5)).toMatchObject({
+      items_rated: 0,
+      collections_made: 0,
+      top_items: [],
+      busiest_month: null,
+      categories: [],
+      most_liked_collection: null,
+    });
   });
 
   it('is private until shared; shared, others read it from public collections only, and the link goes', async () => {
