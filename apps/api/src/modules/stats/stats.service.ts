@@ -1,9 +1,15 @@
 import { RATING_STEPS, STATS_ACTIVITY_DAYS, STATS_CLOSEST_MAX, type Stats } from '@acervo/contract/stats';
 import type { Queryable } from '../../db/client.ts';
-import type { Viewer } from '../access/access.policy.ts';
-import { collectionVisibleTo, itemShownTo, personHeardBy, personVisibleTo } from '../access/access.sql.ts';
+import { assertCanSeePerson, type GuardedPerson, type Viewer } from '../access/access.policy.ts';
+import {
+  collectionVisibleTo,
+  itemShownTo,
+  personGuardColumns,
+  personHeardBy,
+  personVisibleTo,
+} from '../access/access.sql.ts';
 import { compareTaste, ratingsOfMany } from '../taste/taste.service.ts';
-import { assertPersonVisible, userNotFound } from '../user/user.service.ts';
+import { userNotFound } from '../user/user.service.ts';
 
 /** The person's works (newest first) compared with others' ratings of the same works. */
 const GENEROSITY_WORKS = 200;
@@ -101,6 +107,12 @@ const MOST_LIKED_SQL = `
   ORDER BY c.likes_count DESC, c.updated_at DESC, c.id
   LIMIT 1`;
 
+/** The person's cached figures for a view while younger than `maxAge` seconds. */
+const CACHED_SQL = (person: string, view: string, maxAge: string) => `
+  SELECT k.stats FROM stats_cache k
+  WHERE k.user_id = ${person} AND k.view = ${view}
+    AND k.computed_at > now() - make_interval(secs => ${maxAge}::float8)`;
+
 /** Cached statistics are recomputed past this age: others' ratings move generosity and the closest. */
 export const STATS_CACHE_SECONDS = 600;
 
@@ -177,17 +189,17 @@ async function computeStats(db: Queryable, personId: string, viewerId: string | 
  * person turned sharing their activity off; the closest people the viewer may not hear of are left out.
  */
 export async function readStats(db: Queryable, personId: string, viewer: Viewer): Promise<Stats> {
-  await assertPersonVisible(db, personId, viewer);
   const own = personId === viewer.id;
-  if (!own) {
-    const [person] = await db.query<{ share_activity: boolean }>(
-      'SELECT share_activity FROM users WHERE id = $1',
-      [personId],
-      'stats_sharing',
-    );
-    if (!person?.share_activity) throw userNotFound();
-  }
-  const stats = await cachedStats(db, personId, own);
+  // Who may see the person, whether they share their activity, and the cached figures: one read.
+  const [person] = await db.query<GuardedPerson & { share_activity: boolean; stats: Stats | null }>(
+    `SELECT ${personGuardColumns('u', '$2')}, u.share_activity, (${CACHED_SQL('u.id', '$3', '$4')}) AS stats
+     FROM users u WHERE u.id = $1`,
+    [personId, viewer.id, own ? 'owner' : 'public', STATS_CACHE_SECONDS],
+    'stats_person_and_cache',
+  );
+  assertCanSeePerson(person, viewer);
+  if (!own && !person!.share_activity) throw userNotFound();
+  const stats = person!.stats ?? (await cachedStats(db, personId, own));
   if (!stats.closest.length) return stats;
   const heard = new Set(
     (
@@ -208,8 +220,7 @@ export async function readStats(db: Queryable, personId: string, viewer: Viewer)
 export async function cachedStats(db: Queryable, personId: string, own: boolean): Promise<Stats> {
   const view = own ? 'owner' : 'public';
   const [cached] = await db.query<{ stats: Stats }>(
-    `SELECT stats FROM stats_cache
-     WHERE user_id = $1 AND view = $2 AND computed_at > now() - make_interval(secs => $3::float8)`,
+    `SELECT (${CACHED_SQL('$1', '$2', '$3')}) AS stats`,
     [personId, view, STATS_CACHE_SECONDS],
     'stats_cache_read',
   );
