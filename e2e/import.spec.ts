@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
 import { apiAs, fillRegisterForm, PASSWORD, signIn, signUp, uniqueEmail } from './support.ts';
@@ -37,21 +38,26 @@ test('a newcomer imports Letterboxd ratings from onboarding, watches it finish a
   await expect(page.getByText('O Tigre e o Dragão, o Filme')).toBeVisible();
 });
 
+// A title of this run's own: other journeys' collections on the same server hold "Central do Brasil".
+const RUN = randomUUID().slice(0, 6);
+const FILM = `Central do Brasil ${RUN}`;
+const URI = `https://boxd.it/e2e${RUN}`;
+
 // A Letterboxd export as its ZIP, inside the folder Letterboxd names it (issue 27).
 const letterboxdZip = () => {
   const root = 'letterboxd-caio-2026-11-26-18-00-utc/';
   return Buffer.from(
     zipSync({
       [`${root}watched.csv`]: strToU8(`Date,Name,Year,Letterboxd URI
-2024-01-02,Central do Brasil,1998,https://boxd.it/1Yb4
+2024-01-02,${FILM},1998,${URI}
 2024-02-10,Cidade de Deus,2002,https://boxd.it/1Yd0
 `),
       [`${root}ratings.csv`]: strToU8(`Date,Name,Year,Letterboxd URI,Rating
-2024-01-02,Central do Brasil,1998,https://boxd.it/1Yb4,4.5
+2024-01-02,${FILM},1998,${URI},4.5
 2024-02-10,Cidade de Deus,2002,https://boxd.it/1Yd0,4
 `),
       [`${root}likes/films.csv`]: strToU8(`Date,Name,Year,Letterboxd URI
-2024-01-02,Central do Brasil,1998,https://boxd.it/1Yb4
+2024-01-02,${FILM},1998,${URI}
 `),
     }),
   );
@@ -61,12 +67,16 @@ test('a newcomer registers, imports a Letterboxd ZIP, gets suggestions naming wh
   page,
   request,
 }) => {
-  // Bia already keeps "Central do Brasil", typed her way, in a public collection.
+  // Bia already keeps the film, typed her way, in a public collection.
   const bia = await signUp(request, 'Bia Nacional');
   const biaApi = apiAs(request, bia);
   const films = await biaApi.categoryId('Filmes');
   const biaList = await biaApi.createCollection({ category_id: films, name: 'Chorei no cinema' });
-  await biaApi.createItem({ collection_id: biaList.id, name: 'central do  brasil', rating: 5 });
+  await biaApi.createItem({
+    collection_id: biaList.id,
+    name: FILM.toLowerCase().replace(' do ', ' do  '),
+    rating: 5,
+  });
 
   // Caio registers through the form and lands on onboarding.
   await page.goto('/register');
@@ -105,16 +115,13 @@ test('a newcomer registers, imports a Letterboxd ZIP, gets suggestions naming wh
   // Right away, with no like or follow yet: Bia's list, for the film Caio rated.
   await page.goto('/feed?tab=para-voce');
   const suggestion = page.locator('article').filter({ hasText: 'Chorei no cinema' });
-  await expect(suggestion).toContainText('Tem Central do Brasil, que você avaliou com 4,5');
+  await expect(suggestion).toContainText(`Tem ${FILM}, que você avaliou com 4,5`);
 
   await page.goto('/profile');
   await page.getByRole('link', { name: 'Assistidos no Letterboxd' }).first().click();
-  await page.getByRole('link', { name: 'Central do Brasil' }).first().click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Central do Brasil (1998)');
-  await expect(page.getByRole('link', { name: 'Ver no Letterboxd' })).toHaveAttribute(
-    'href',
-    'https://boxd.it/1Yb4',
-  );
+  await page.getByRole('link', { name: FILM }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${FILM} (1998)`);
+  await expect(page.getByRole('link', { name: 'Ver no Letterboxd' })).toHaveAttribute('href', URI);
   const alsoIn = page.getByRole('region', { name: 'Também em 2 coleções' });
   await expect(alsoIn.getByRole('link', { name: 'Chorei no cinema' })).toBeVisible();
   await expect(alsoIn.getByRole('link', { name: 'Favoritos' })).toBeVisible();
