@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Queryable } from '../../db/client.ts';
 import type { Viewer } from '../access/access.policy.ts';
-import { FILMES, LIVROS } from '../import/import-parsers.ts';
+import { FILMES, GOODREADS_SHELVES, LIVROS } from '../import/import-parsers.ts';
 
 /** Works one file holds at most: far past any collection cap a person reaches by hand. */
 export const EXPORT_BACK_ROWS_MAX = 50_000;
@@ -88,8 +88,6 @@ const shelfName = (collection: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-const EXCLUSIVE_SHELVES = ['read', 'currently-reading', 'to-read'];
-
 /**
  * The owner's books in the columns of Goodreads' own library export, which its importer reads
  * back: the ISBN when the book carries one, My Rating in whole stars (Goodreads has no halves: 4.5
@@ -113,7 +111,7 @@ export async function goodreadsCsv(db: Queryable, owner: Viewer): Promise<string
     works.map((w) => {
       const fromShelf = w.groups
         .map((g) => /^goodreads:shelf:(.+)$/.exec(g)?.[1])
-        .find((s) => s !== undefined && EXCLUSIVE_SHELVES.includes(s));
+        .find((s) => s !== undefined && Object.hasOwn(GOODREADS_SHELVES, s));
       const isbn = isIsbn(w.source_id) ? w.source_id! : '';
       return [
         w.name,

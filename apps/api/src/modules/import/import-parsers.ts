@@ -319,7 +319,8 @@ function letterboxdPlan(files: { path: string; records: CsvRecord[] }[], options
 
 // ---- Goodreads ----
 
-const GOODREADS_SHELVES: Record<string, string> = {
+/** Goodreads' exclusive shelves and the collections they become. */
+export const GOODREADS_SHELVES: Record<string, string> = {
   read: 'Lidos',
   'currently-reading': 'Lendo',
   'to-read': 'Quero ler',

@@ -98,6 +98,16 @@ async function recapOf(
   return { year, person, ...figures!, best_match: heard ? closest! : null, share_id: shareId };
 }
 
+/** The person's share of the year, if any. */
+const shareOf = async (db: Queryable, personId: string, year: number) =>
+  (
+    await db.query<{ id: string }>(
+      'SELECT id FROM recap_shares WHERE user_id = $1 AND year = $2',
+      [personId, year],
+      'recap_share_of',
+    )
+  )[0];
+
 const personRow = async (db: Queryable, id: string) =>
   (
     await db.query<{ id: string; name: string; share_activity: boolean }>(
@@ -122,11 +132,7 @@ export async function readRecap(
   await assertPersonVisible(db, personId, viewer);
   const person = await personRow(db, personId);
   if (!person) throw userNotFound();
-  const [share] = await db.query<{ id: string }>(
-    'SELECT id FROM recap_shares WHERE user_id = $1 AND year = $2',
-    [personId, year],
-    'recap_share_of',
-  );
+  const share = await shareOf(db, personId, year);
   const own = personId === viewer.id;
   if (!own && (!share || !person.share_activity)) throw userNotFound();
   return recapOf(db, { id: person.id, name: person.name }, year, own, own ? (share?.id ?? null) : null);
@@ -141,12 +147,7 @@ export async function shareRecap(db: Queryable, personId: string, year: number, 
     [newId(), personId, year],
     'recap_share_create',
   );
-  const [share] = await db.query<{ id: string }>(
-    'SELECT id FROM recap_shares WHERE user_id = $1 AND year = $2',
-    [personId, year],
-    'recap_share_of',
-  );
-  return share!;
+  return (await shareOf(db, personId, year))!;
 }
 
 /** `DELETE /user/{id}/recap/{year}/share`: the link stops working at once. */
