@@ -132,7 +132,10 @@ async function seedPeople(tx: Queryable, scale: LoadScale, passwordHash: string)
   );
 }
 
-/** Items per collection vary from 1 to twice the average less one; inserted in slices of ~50k. */
+/**
+ * Items per collection vary from 1 to twice the average less one; inserted in slices of ~50k. The
+ * work key is written here as migration 027's trigger would (triggers are off while seeding).
+ */
 async function seedItems(tx: Queryable, scale: LoadScale, items: (readonly [string, string, string])[]) {
   const average = scale.items / scale.collections;
   const spread = Math.max(1, Math.round(2 * average - 1));
@@ -141,8 +144,9 @@ async function seedItems(tx: Queryable, scale: LoadScale, items: (readonly [stri
     await tx.query(
       `WITH content AS (${numbered('category_id, name, description')}
          FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS t(category_id, name, description, ord))
-       INSERT INTO collection_items (id, collection_id, name, description, rating, position, created_at)
-       SELECT substr(md5('item.' || c.id || '.' || p), 1, 16), c.id, ct.name, ct.description,
+       INSERT INTO collection_items (id, collection_id, name, work_key, description, rating, position, created_at)
+       SELECT substr(md5('item.' || c.id || '.' || p), 1, 16), c.id, ct.name,
+         lower(unaccent(regexp_replace(btrim(ct.name), '\s+', ' ', 'g'))), ct.description,
          CASE WHEN ${draw(`c.id || p`, 'rated')} < 0.85
            THEN (4 + floor(${draw(`c.id || p`, 'rating')} * 7)) / 2 END,
          p, c.created_at
