@@ -513,6 +513,32 @@ describe('cached candidates', () => {
     const reason = (await recommended(viewer)).find((c) => c.id === dramas.id)?.reason;
     expect(reason?.code).not.toBe('because_you');
   });
+  it('take back an unliked seed at once, and keep the cached part past the viewer’s own likes', async () => {
+    const { viewer, chorar, dramas } = await films();
+    await refresh();
+    await recommended(viewer);
+    const cachedAt = async () =>
+      (
+        await ctx.db.query<{ computed_at: Date }>(
+          'SELECT computed_at FROM recommendation_cache WHERE user_id = $1',
+          [viewer.user_id],
+        )
+      )[0]?.computed_at.getTime();
+    const before = await cachedAt();
+    expect(before).toBeDefined();
+
+    await like(viewer, chorar);
+    const liked = await recommended(viewer);
+    expect(ids(liked)).not.toContain(chorar.id);
+    expect(liked.find((c) => c.id === dramas.id)?.reason.code).toBe('because_you');
+
+    await ok('DELETE', `/api/v1/collection/${chorar.id}/like`, viewer);
+    const unliked = await recommended(viewer);
+    expect(ids(unliked)).toContain(chorar.id);
+    expect(unliked.find((c) => c.id === dramas.id)?.reason.code).not.toBe('because_you');
+    // Read live, not recomputed: the cached part (others' data) was not dropped by either.
+    expect(await cachedAt()).toBe(before);
+  });
 });
 
 describe('recency', () => {

@@ -91,11 +91,12 @@ const OTHERS_SQL = `
     (SELECT round(avg(theirs)::numeric, 2)::float8 FROM theirs) AS others_average,
     coalesce((
       SELECT json_agg(json_build_object('id', k.user_id, 'name', k.name) ORDER BY k.n DESC, k.user_id) FROM (
-        SELECT t.user_id, u.name, count(DISTINCT (t.category_id, t.key, t.year)) AS n
-        FROM theirs t JOIN users u ON u.id = t.user_id
+        -- Counted first, then each person looked up by key (a join before the count read every user).
+        SELECT t.user_id, u.name, t.n
+        FROM (SELECT user_id, count(DISTINCT (category_id, key, year)) AS n FROM theirs GROUP BY user_id) t
+        JOIN users u ON u.id = t.user_id
         WHERE u.share_activity AND ${personVisibleTo('u', '$2')}
-        GROUP BY t.user_id, u.name
-        ORDER BY n DESC, t.user_id
+        ORDER BY t.n DESC, t.user_id
         LIMIT ${CLOSEST_CANDIDATES}
       ) k
     ), '[]'::json) AS candidates`;

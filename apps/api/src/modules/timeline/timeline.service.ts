@@ -52,7 +52,9 @@ const details = (picked: string) => `
 
 /**
  * Fan-out on read (decision 045): the newest activities of each person the viewer follows and of
- * each collection they follow, merged. UNION drops an activity reached from both sides.
+ * each collection they follow, merged. UNION drops an activity reached from both sides. Checks
+ * every source's activities until a page of them is visible: exact whatever is hidden, and what
+ * `readTimeline` falls back to when the quick read below cannot vouch for its page.
  */
 const TIMELINE_SQL = details(`
   SELECT x.id, x.created_at FROM (
@@ -65,6 +67,53 @@ const TIMELINE_SQL = details(`
     WHERE cf.user_id = $1
   ) x
   ORDER BY x.created_at DESC, x.id DESC LIMIT $4`);
+
+/** The newest `$4` activities of one source before the cursor, unchecked: read from the index alone. */
+const newestUnchecked = (source: string, sourceColumn: string, sourceExpr: string) => `
+  SELECT ${source} AS source, a.id, a.created_at, row_number() OVER (ORDER BY a.created_at DESC, a.id DESC) AS n
+  FROM activities a
+  WHERE a.${sourceColumn} = ${sourceExpr} AND a.actor_id <> $1 AND ${BEFORE}
+  ORDER BY a.created_at DESC, a.id DESC LIMIT $4`;
+
+/**
+ * The quick read (decision 058): each source's newest `$4` activities from its index alone, the
+ * newest `$5` of them merged, and only those checked, newest first, until a page is visible. Each
+ * row says whether that page is exactly what TIMELINE_SQL would read (`exact`): a source that gave
+ * all `$4` of its candidates may hold older visible activities behind hidden ones, so the page
+ * holds only if its last activity is not older than any such source's last candidate; a short
+ * page holds only if no source and no merge was cut.
+ */
+const TIMELINE_QUICK_SQL = `
+  WITH src AS MATERIALIZED (
+    SELECT pa.* FROM user_followers f
+    CROSS JOIN LATERAL (${newestUnchecked("'p' || f.followed_id", 'actor_id', 'f.followed_id')}) pa
+    WHERE f.follower_id = $1
+    UNION ALL
+    SELECT ca.* FROM collection_followers cf
+    CROSS JOIN LATERAL (${newestUnchecked("'c' || cf.collection_id", 'collection_id', 'cf.collection_id')}) ca
+    WHERE cf.user_id = $1
+  ),
+  cands AS (SELECT DISTINCT id, created_at FROM src),
+  top AS (SELECT id, created_at FROM cands ORDER BY created_at DESC, id DESC LIMIT $5),
+  visible AS MATERIALIZED (
+    SELECT t.id, t.created_at FROM top t
+    JOIN activities a ON a.id = t.id
+    JOIN users au ON au.id = a.actor_id
+    JOIN collections c ON c.id = a.collection_id
+    WHERE ${activityOnTimelineOf('a', 'au', 'c', '$1')} AND ${STILL_TRUE}
+    ORDER BY t.created_at DESC, t.id DESC LIMIT $4
+  ),
+  horizon AS (SELECT created_at, id FROM src WHERE n = $4 ORDER BY created_at DESC, id DESC LIMIT 1),
+  last AS (SELECT created_at, id FROM visible ORDER BY created_at, id LIMIT 1),
+  verdict AS (
+    SELECT CASE WHEN (SELECT count(*) FROM visible) = $4
+      THEN NOT EXISTS (SELECT 1 FROM horizon h, last l WHERE (l.created_at, l.id) < (h.created_at, h.id))
+      ELSE NOT EXISTS (SELECT 1 FROM horizon) AND (SELECT count(*) FROM cands) <= $5 END AS exact
+  )
+  SELECT d.*, v.exact FROM (${details('SELECT id FROM visible')}) d CROSS JOIN verdict v`;
+
+/** Activities merged before any is checked, per page: twice the page leaves room for what is hidden. */
+const QUICK_CANDIDATES = 2 * (TIMELINE_PAGE_ACTIVITIES + 1);
 
 /** One person's public activity (`$5`) as the viewer `$1` may see it on their profile. */
 const PROFILE_SQL = details(`
@@ -165,12 +214,20 @@ async function readPage(
   cursor: string | undefined,
   extra: string[],
 ): Promise<TimelinePage> {
-  const after = cursor ? decodeCursor(cursor, ['instant', 'id']) : ['infinity', ''];
   const rows = await db.query<ActivityRow>(
     sql,
-    [viewer.id, ...after, TIMELINE_PAGE_ACTIVITIES + 1, ...extra],
+    [viewer.id, ...cursorOf(cursor), TIMELINE_PAGE_ACTIVITIES + 1, ...extra],
     name,
   );
+  return pageOf(rows);
+}
+
+/** The cursor's instant and id; the first page starts before 'infinity'. */
+const cursorOf = (cursor: string | undefined) =>
+  cursor ? decodeCursor(cursor, ['instant', 'id']) : ['infinity', ''];
+
+/** A page of activities (newest first, one more than a page when there is a next) as entries. */
+function pageOf(rows: ActivityRow[]): TimelinePage {
   const { page, next_cursor } = cutPage(rows, TIMELINE_PAGE_ACTIVITIES, (row) => [row.sort_key, row.id]);
   return { data: groupBursts(page), next_cursor };
 }
@@ -179,8 +236,23 @@ async function readPage(
  * "Seguindo": what the people the viewer follows did and what changed in the collections they
  * follow, newest first, a burst as one entry (within a page only: decision 045).
  */
-export const readTimeline = (db: Queryable, viewer: Viewer, cursor: string | undefined) =>
-  readPage(db, TIMELINE_SQL, 'timeline_page', viewer, cursor, []);
+export async function readTimeline(
+  db: Queryable,
+  viewer: Viewer,
+  cursor: string | undefined,
+): Promise<TimelinePage> {
+  const after = cursorOf(cursor);
+  const params = [viewer.id, ...after, TIMELINE_PAGE_ACTIVITIES + 1];
+  let rows = await db.query<ActivityRow & { exact: boolean }>(
+    TIMELINE_QUICK_SQL,
+    [...params, QUICK_CANDIDATES],
+    'timeline_quick',
+  );
+  // Nothing visible among the candidates says nothing of what lies behind them: read in full.
+  if (!rows[0]?.exact)
+    rows = await db.query<ActivityRow & { exact: boolean }>(TIMELINE_SQL, params, 'timeline_page');
+  return pageOf(rows);
+}
 
 /** A person's public activity, for their profile; 404 for someone the viewer may not see. */
 export async function readProfileActivity(

@@ -245,6 +245,26 @@ describe('GET /api/v1/timeline', () => {
     expect((await timeline(bia)).data[0]!.collection.name).toBe('Nova');
   });
 
+  it('reaches older activity behind more than a page of activity the viewer may not see', async () => {
+    const { ana, bia, filmes } = await anaAndBia();
+    const older = [filmes.name];
+    for (let i = 1; i < TIMELINE_PAGE_ACTIVITIES + 1; i++) {
+      older.push((await createCollection(ctx.app, ana, { name: `Pública ${i}` })).name);
+    }
+    // Newer, and all hidden from Bia: more than the candidates read per source before any check.
+    const secret = await createCollection(ctx.app, ana, { name: 'Segredo', private: true });
+    for (let i = 0; i < 2 * TIMELINE_PAGE_ACTIVITIES + 5; i++) {
+      await addItem(ctx.app, ana, secret.id, { name: `Oculto ${i}` });
+    }
+    older.push((await createCollection(ctx.app, ana, { name: 'Nova' })).name);
+    const first = await timeline(bia);
+    expect(first.data).toHaveLength(TIMELINE_PAGE_ACTIVITIES);
+    const second = await timeline(bia, first.next_cursor!);
+    expect(second.next_cursor).toBeNull();
+    const seen = [...first.data, ...second.data].map((e) => e.collection.name);
+    expect(seen).toEqual(older.reverse());
+  });
+
   it('refuses a cursor it did not issue with 400, and anonymous callers with 401', async () => {
     const { bia } = await anaAndBia();
     expect((await ctx.request('GET', '/api/v1/timeline?cursor=abc', bia)).statusCode).toBe(400);
