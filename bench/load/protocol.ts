@@ -29,4 +29,12 @@ export interface ServerSample {
   external: number;
   loopDelayMeanMs: number;
   loopDelayMaxMs: number;
+  /** Every statement the app ran so far, by name (or its first words): how often, and for how long. */
+  statements: Record<string, StatementTime>;
+}
+
+export interface StatementTime {
+  count: number;
+  /** From the call to its answer: on a busy pool this includes the wait for a connection. */
+  ms: number;
 }

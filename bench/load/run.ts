@@ -13,16 +13,23 @@
 // GET /api/v1/config, the cheapest route of the app (no database). During the mix a probe asks for
 // that route on a connection of its own every 100 ms and prints its worst wait. Not a test.
 //
+// Then BENCH_ALONE seconds (15) of the same mix one request at a time, on one connection, and the
+// statements that took the most of the database's time then (no request waits for a connection).
+//
 // Options (env): BENCH_DB=pg|pglite|both, BENCH_DURATION seconds of mix (30), BENCH_CONNECTIONS
 // (50), BENCH_SCALE (1 = full scale; 0.1 = 1k people, 10k collections, 50k items),
 // BENCH_ACCOUNTS (200), BENCH_PGLITE_DURABLE=0 (PGlite commits without fsync, to measure its cost).
 import { Agent, request } from 'node:http';
 import { spawnBenchServer } from '../spawn-bench-server.ts';
-import type { ServerSample, Ready } from './protocol.ts';
+import { mix, type Call, type Kind } from './mix.ts';
+import type { ServerSample, Ready, StatementTime } from './protocol.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 30);
 const BASELINE_DURATION = Math.min(10, DURATION);
 const WARMUP = 3;
+const ALONE = Number(process.env.BENCH_ALONE ?? 15);
+/** Statements listed from the one-at-a-time phase, the most time first. */
+const TOP_STATEMENTS = 15;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ACCOUNTS = process.env.BENCH_ACCOUNTS ?? '200';
 const durable = process.env.BENCH_PGLITE_DURABLE !== '0';
@@ -34,34 +41,6 @@ if (runs.length === 0) {
   process.exit(2);
 }
 
-/** Words found in collection titles and item names of several categories: searches that match. */
-const SEARCH_WORDS = ['brasil', 'clássicos', 'favoritos', 'domingo', 'viagem', 'café', 'música', 'série'];
-
-type Kind =
-  | 'feed'
-  | 'collection'
-  | 'profile'
-  | 'stats'
-  | 'recommended'
-  | 'search'
-  | 'timeline'
-  | 'comment'
-  | 'like'
-  | 'follow'
-  | 'item add'
-  | 'item delete'
-  | 'baseline';
-
-interface Call {
-  kind: Kind;
-  method: string;
-  path: string;
-  token?: string;
-  body?: unknown;
-  /** Sees the answer (2xx only): keeps the toggles' and the added items' state. */
-  onOk?: (body: string) => void;
-}
-
 interface Tally {
   latencies: number[];
   errors: number;
@@ -70,138 +49,6 @@ interface Tally {
 }
 
 const newTally = (): Tally => ({ latencies: [], errors: 0, status5xx: 0, codes4xx: new Map() });
-
-const random = (n: number) => Math.floor(Math.random() * n);
-const pick = <T>(list: readonly T[]): T => list[random(list.length)]!;
-
-/** The mix: what a person does next, and the state their toggles and items need. */
-function mix(ready: Ready) {
-  const liked = new Set<string>();
-  const following = new Set<string>();
-  const added = new Map<string, string[]>();
-  const timelineCursors = new Map<string, string>();
-  const enc = encodeURIComponent;
-  const toggle = (set: Set<string>, key: string) => {
-    const on = !set.has(key);
-    return { method: on ? 'PUT' : 'DELETE', onOk: () => void (on ? set.add(key) : set.delete(key)) };
-  };
-  return (): Call => {
-    const account = pick(ready.accounts);
-    const token = account.token;
-    const roll = Math.random();
-    if (roll < 0.2) {
-      return {
-        kind: 'feed',
-        method: 'GET',
-        path: `/api/v1/collection/by_category/${pick(ready.categories)}`,
-        token,
-      };
-    }
-    if (roll < 0.4) {
-      return {
-        kind: 'collection',
-        method: 'GET',
-        path: `/api/v1/collection/${pick(ready.collections).id}`,
-        token,
-      };
-    }
-    if (roll < 0.5) {
-      const person = pick(ready.people);
-      const which = Math.random();
-      // A profile's "Estatísticas" tab (issue 28).
-      if (which < 1 / 3) return { kind: 'stats', method: 'GET', path: `/api/v1/user/${person}/stats`, token };
-      const path = which < 2 / 3 ? `/api/v1/user/${person}` : `/api/v1/collection/by_user/${person}?limit=50`;
-      return { kind: 'profile', method: 'GET', path, token };
-    }
-    if (roll < 0.55) {
-      // One's own /profile: the recommended strip is its first request.
-      return { kind: 'recommended', method: 'GET', path: '/api/v1/collection/recommended?limit=20', token };
-    }
-    if (roll < 0.65) {
-      return {
-        kind: 'search',
-        method: 'GET',
-        path: `/api/v1/search?type=collection&q=${enc(pick(SEARCH_WORDS))}`,
-        token,
-      };
-    }
-    if (roll < 0.7) {
-      // "Seguindo" (decision 045): the first page, or the one after the account's last page read.
-      const after = timelineCursors.get(account.userId);
-      const next = after && Math.random() < 0.5 ? after : null;
-      return {
-        kind: 'timeline',
-        method: 'GET',
-        path: `/api/v1/timeline${next ? `?cursor=${enc(next)}` : ''}`,
-        token,
-        onOk: (body) => {
-          const cursor = (JSON.parse(body) as { next_cursor: string | null }).next_cursor;
-          if (cursor) timelineCursors.set(account.userId, cursor);
-          else timelineCursors.delete(account.userId);
-        },
-      };
-    }
-    if (roll < 0.73) {
-      // A comment on a public collection (issue 26): written, counted, its owner and followers told.
-      return {
-        kind: 'comment',
-        method: 'POST',
-        path: `/api/v1/collection/${pick(ready.collections).id}/comments`,
-        token,
-        body: { body: `Comentário da carga ${random(1_000_000)}: que boa lista!` },
-      };
-    }
-    if (roll < 0.9) {
-      const collection = pick(ready.collections);
-      const social = Math.random();
-      if (social < 0.5) {
-        const key = `${account.userId}:${collection.id}`;
-        return {
-          kind: 'like',
-          path: `/api/v1/collection/${collection.id}/like`,
-          token,
-          ...toggle(liked, key),
-        };
-      }
-      // Following a collection: not one's own (that is a 4xx by design, not what we measure).
-      if (social < 0.75 && collection.owner !== account.userId) {
-        const key = `c:${account.userId}:${collection.id}`;
-        return {
-          kind: 'follow',
-          path: `/api/v1/collection/${collection.id}/follow`,
-          token,
-          ...toggle(following, key),
-        };
-      }
-      // Following a person: not oneself (a 4xx by design), so draw again if it is.
-      let person = pick(ready.people);
-      while (person === account.userId) person = pick(ready.people);
-      const key = `p:${account.userId}:${person}`;
-      return { kind: 'follow', path: `/api/v1/user/${person}/follow`, token, ...toggle(following, key) };
-    }
-    const mine = added.get(account.userId) ?? [];
-    if (mine.length > 0 && Math.random() < 0.4) {
-      const item = mine.splice(random(mine.length), 1)[0]!;
-      return { kind: 'item delete', method: 'DELETE', path: `/api/v1/collection_items/${item}`, token };
-    }
-    return {
-      kind: 'item add',
-      method: 'POST',
-      path: '/api/v1/collection_items',
-      token,
-      body: {
-        collection_id: pick(account.collections),
-        name: `Item da carga ${random(1_000_000)}`,
-        description: 'Acrescentado pelo benchmark de carga.',
-        rating: 4.5,
-      },
-      onOk: (body) => {
-        mine.push((JSON.parse(body) as { data: { id: string } }).data.id);
-        added.set(account.userId, mine);
-      },
-    };
-  };
-}
 
 function send(agent: Agent, port: number, call: Call): Promise<{ status: number; body: string }> {
   const payload = call.body === undefined ? undefined : JSON.stringify(call.body);
@@ -234,8 +81,14 @@ function send(agent: Agent, port: number, call: Call): Promise<{ status: number;
 }
 
 /** Runs `next` calls on CONNECTIONS concurrent loops for `seconds`; tallies per kind. */
-async function drive(port: number, seconds: number, next: () => Call, failures: string[]) {
-  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+async function drive(
+  port: number,
+  seconds: number,
+  next: () => Call,
+  failures: string[],
+  connections = CONNECTIONS,
+) {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const tallies = new Map<Kind, Tally>();
   const until = performance.now() + seconds * 1000;
   const loop = async () => {
@@ -264,7 +117,7 @@ async function drive(port: number, seconds: number, next: () => Call, failures: 
       }
     }
   };
-  await Promise.all(Array.from({ length: CONNECTIONS }, loop));
+  await Promise.all(Array.from({ length: connections }, loop));
   agent.destroy();
   return tallies;
 }
@@ -358,6 +211,53 @@ function table(header: string[], rows: string[][]): string {
   return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1_200));
+
+/**
+ * The same mix one request at a time: each kind's latency with nothing queued beside it, and the
+ * statements that took the most time, from the server's totals (a sample a second) before and after.
+ */
+async function oneAtATime(ready: Ready, samples: ServerSample[], failures: string[]): Promise<string> {
+  await settle();
+  const before = samples.at(-1)!.statements;
+  const tallies = await drive(ready.port, ALONE, mix(ready), failures, 1);
+  await settle();
+  const after = samples.at(-1)!.statements;
+  const spent = Object.entries(after)
+    .map(([name, t]): [string, StatementTime] => {
+      const was = before[name] ?? { count: 0, ms: 0 };
+      return [name, { count: t.count - was.count, ms: t.ms - was.ms }];
+    })
+    .filter(([, t]) => t.count > 0)
+    .sort((a, b) => b[1].ms - a[1].ms);
+  const total = spent.reduce((sum, [, t]) => sum + t.ms, 0);
+  const { all, kinds } = summarise(tallies, ALONE);
+  return [
+    `One request at a time (${ALONE} s, one connection): ${fmt(all.requests)} requests, p50 ${ms(all.p50)}, ` +
+      `p99 ${ms(all.p99)}; ${fmt(total)} ms in statements.`,
+    '',
+    table(
+      ['kind', 'requests', 'p50', 'p99'],
+      kinds
+        .sort((a, b) => b.p50 * b.requests - a.p50 * a.requests)
+        .map((k) => [k.kind, fmt(k.requests), ms(k.p50), ms(k.p99)]),
+    ),
+    '',
+    table(
+      ['statement', 'count', 'mean', 'total', 'share'],
+      spent
+        .slice(0, TOP_STATEMENTS)
+        .map(([name, t]) => [
+          name.replace(/\|/g, '/'),
+          fmt(t.count),
+          ms(t.ms / t.count),
+          ms(t.ms),
+          `${((t.ms / total) * 100).toFixed(1)}%`,
+        ]),
+    ),
+  ].join('\n');
+}
+
 for (const kind of runs) {
   console.log(`\n== ${kind}: seeding and starting the server ==`);
   const server = startServer(kind);
@@ -387,7 +287,7 @@ for (const kind of runs) {
   // The first sample is taken when the server is ready, before any request.
   const idle = server.samples[0]!;
   const during = server.samples.slice(from);
-  const peak = (key: keyof ServerSample) => Math.max(...during.map((m) => m[key]));
+  const peak = (key: Exclude<keyof ServerSample, 'statements'>) => Math.max(...during.map((m) => m[key]));
   const meanLoopDelay = during.reduce((sum, m) => sum + m.loopDelayMeanMs, 0) / during.length;
 
   type Row = typeof measured.all;
@@ -423,8 +323,9 @@ for (const kind of runs) {
       `${PROBE_EVERY_MS} ms, ${fmt(probed.count)} requests): p50 ${ms(probed.p50)}, p99 ${ms(probed.p99)}, ` +
       `worst ${ms(probed.worst)}.`,
   ].join('\n');
-  console.log(`\n${out}`);
-  tables.push(out);
+  const alone = await oneAtATime(ready, server.samples, failures);
+  console.log(`\n${out}\n\n${alone}`);
+  tables.push(`${out}\n\n${alone}`);
   for (const f of failures.slice(0, 10)) console.error(`  ${f}`);
   if (failures.length > 10) console.error(`  ... and ${failures.length - 10} more failures`);
 

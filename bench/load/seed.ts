@@ -146,7 +146,7 @@ async function seedItems(tx: Queryable, scale: LoadScale, items: (readonly [stri
          FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS t(category_id, name, description, ord))
        INSERT INTO collection_items (id, collection_id, name, work_key, description, rating, position, created_at)
        SELECT substr(md5('item.' || c.id || '.' || p), 1, 16), c.id, ct.name,
-         lower(unaccent(regexp_replace(btrim(ct.name), '\s+', ' ', 'g'))), ct.description,
+         lower(unaccent(regexp_replace(btrim(ct.name), '\\s+', ' ', 'g'))), ct.description,
          CASE WHEN ${draw(`c.id || p`, 'rated')} < 0.85
            THEN (4 + floor(${draw(`c.id || p`, 'rating')} * 7)) / 2 END,
          p, c.created_at

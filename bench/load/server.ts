@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '../../apps/api/src/app.ts';
-import { openDb, type Db } from '../../apps/api/src/db/client.ts';
+import { openDb, type Db, type Queryable } from '../../apps/api/src/db/client.ts';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { createScratchDatabase } from '../../apps/api/src/db/scratch-database.ts';
 import { loadConfig } from '../../apps/api/src/env.ts';
@@ -17,7 +17,7 @@ import { hashPassword } from '../../apps/api/src/lib/passwords.ts';
 import { createSession } from '../../apps/api/src/modules/auth/auth.service.ts';
 import { serveUntilStopped } from '../serve-until-stopped.ts';
 import { FULL_SCALE, scaleBy, seedLoad } from './seed.ts';
-import type { Account, Ready, ServerSample } from './protocol.ts';
+import type { Account, Ready, ServerSample, StatementTime } from './protocol.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL;
 const scale = process.env.BENCH_SCALE ? scaleBy(Number(process.env.BENCH_SCALE)) : FULL_SCALE;
@@ -78,7 +78,27 @@ const config = loadConfig({
   SOCIAL_DAILY_FOLLOWS: '1000000',
   SOCIAL_DAILY_COMMENTS: '1000000',
 });
-const app = await buildApp({ config, db });
+// Every statement the app runs is timed by name (or its first words): run.ts reads the totals
+// before and after its one-request-at-a-time phase, where no statement waits for a connection.
+const statements: Record<string, StatementTime> = {};
+const timed = (q: Queryable): Queryable => ({
+  exec: (script) => q.exec(script),
+  async query(text, params, name) {
+    const started = performance.now();
+    try {
+      return await q.query(text, params, name);
+    } finally {
+      const key = name ?? text.replace(/\s+/g, ' ').trim().slice(0, 60);
+      const time = (statements[key] ??= { count: 0, ms: 0 });
+      time.count += 1;
+      time.ms += performance.now() - started;
+    }
+  },
+});
+const app = await buildApp({
+  config,
+  db: { ...db, ...timed(db), transaction: (fn) => db.transaction((tx) => fn(timed(tx))) },
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const ready: Ready = {
@@ -106,6 +126,7 @@ const sample = () => {
     external,
     loopDelayMeanMs: loopDelay.mean / 1e6,
     loopDelayMaxMs: loopDelay.max / 1e6,
+    statements,
   };
   loopDelay.reset();
   process.stdout.write(`${JSON.stringify({ serverSample })}\n`);
