@@ -130,12 +130,24 @@ describe('comments: who reads, writes, edits and deletes', () => {
     expect(reply.statusCode).toBe(400);
   });
 
-  it("hides a suspended author's comments from everyone", async () => {
+  it("hides a suspended author's comments from everyone, and from the count", async () => {
     const { owner, stranger, pub } = await scene();
     await write(onCollection(pub.id), stranger, 'Vou ser suspensa');
+    await write(onCollection(pub.id), owner, 'Fico');
+    const count = async () =>
+      (
+        (await call('GET', `/api/v1/collection/${pub.id}`, owner)).json() as {
+          data: { comments_count: number };
+        }
+      ).data.comments_count;
+    expect(await count()).toBe(2);
     await ctx.db.query('UPDATE users SET suspended_at = now() WHERE id = $1', [stranger.user_id]);
-    expect(await bodies(onCollection(pub.id), owner)).toEqual([]);
-    expect(await bodies(onCollection(pub.id))).toEqual([]);
+    expect(await bodies(onCollection(pub.id), owner)).toEqual(['Fico']);
+    expect(await bodies(onCollection(pub.id))).toEqual(['Fico']);
+    // The count on cards and banners says what readers see, and comes back with a reinstatement.
+    expect(await count()).toBe(1);
+    await ctx.db.query('UPDATE users SET suspended_at = NULL WHERE id = $1', [stranger.user_id]);
+    expect(await count()).toBe(2);
   });
 });
 
