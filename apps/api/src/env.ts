@@ -198,6 +198,14 @@ export const configSchema = z
     ),
     /** The sender of every mail, e.g. `Acervo <nao-responda@acervo.app>`. */
     MAIL_FROM: z.string().min(3).default('Acervo <nao-responda@acervo.app>'),
+    /**
+     * DKIM signing of every mail (RFC 6376): the domain (`d=`, the sender's), the selector (`s=`:
+     * the public key is published at `<selector>._domainkey.<domain>`) and a file holding the PEM
+     * private key. All three or none.
+     */
+    MAIL_DKIM_DOMAIN: optionalString,
+    MAIL_DKIM_SELECTOR: optionalString,
+    MAIL_DKIM_PRIVATE_KEY_FILE: optionalString,
     /** Days a delivered mail stays in the outbox (failed ones twice as long); then it is deleted. */
     OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     /** Seconds between looks for people due a digest by mail (issue 26). */
@@ -205,6 +213,16 @@ export const configSchema = z
     /** People a digest run looks at, at most; the next run goes on. */
     DIGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(10000).default(50),
   })
+  .refine(
+    (c) =>
+      new Set(
+        [c.MAIL_DKIM_DOMAIN, c.MAIL_DKIM_SELECTOR, c.MAIL_DKIM_PRIVATE_KEY_FILE].map((v) => v === undefined),
+      ).size === 1,
+    {
+      path: ['MAIL_DKIM_DOMAIN'],
+      message: 'DKIM needs MAIL_DKIM_DOMAIN, MAIL_DKIM_SELECTOR and MAIL_DKIM_PRIVATE_KEY_FILE together',
+    },
+  )
   .refine((c) => c.CAPTCHA_PROVIDER !== 'recaptcha' || c.RECAPTCHA_SITE_KEY !== undefined, {
     path: ['RECAPTCHA_SITE_KEY'],
     message: 'CAPTCHA_PROVIDER=recaptcha needs RECAPTCHA_SITE_KEY',

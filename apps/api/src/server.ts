@@ -8,7 +8,7 @@ import { loadConfig } from './env.ts';
 import { purgeExpiredSessions } from './modules/auth/auth.service.ts';
 import { startDigestJob } from './modules/digest/digest.job.ts';
 import { purgeExpiredIdempotencyKeys } from './modules/idempotency/idempotency.service.ts';
-import { createMailTransport } from './modules/mail/mail-transport.ts';
+import { createMailTransport, readDkimKey } from './modules/mail/mail-transport.ts';
 import { purgeOutbox } from './modules/mail/mail.service.ts';
 import { localMediaDir } from './modules/media/media.storage.ts';
 import { startMailWorker } from './modules/mail/mail-worker.ts';
@@ -51,6 +51,13 @@ async function main(): Promise<void> {
     from: config.MAIL_FROM,
     dataDir: config.DATA_DIR,
     onFileWritten: (file, links) => app.log.info({ file, links }, 'mail written (no SMTP_URL)'),
+    ...(config.MAIL_DKIM_PRIVATE_KEY_FILE && {
+      dkim: readDkimKey(
+        config.MAIL_DKIM_DOMAIN!,
+        config.MAIL_DKIM_SELECTOR!,
+        config.MAIL_DKIM_PRIVATE_KEY_FILE,
+      ),
+    }),
   });
   const mailWorker = startMailWorker(db, transport, app.log);
   // `npm run backup` asks the running server (the only process that may open the embedded database).

@@ -13,11 +13,14 @@ export interface ReceivedMail {
   headerNames: string[];
   /** Each header's value as sent (unfolded), by lower-cased name: List-Unsubscribe and the like. */
   rawHeaders: Record<string, string>;
+  /** The message as it arrived, byte for byte (what a DKIM verifier reads). */
+  raw: Buffer;
 }
 
 /** A raw RFC 5322 message as a test reads it: the loopback SMTP server's and the e2e .eml files. */
 export async function parseMail(source: Source): Promise<ReceivedMail> {
-  const parsed = await simpleParser(source);
+  const raw = await toBuffer(source);
+  const parsed = await simpleParser(raw);
   const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
   const text = parsed.text ?? '';
   return {
@@ -27,6 +30,7 @@ export async function parseMail(source: Source): Promise<ReceivedMail> {
     html: typeof parsed.html === 'string' ? parsed.html : '',
     links: text.match(/https?:\/\/\S+/g) ?? [],
     replyTo: parsed.replyTo?.value[0]?.address ?? '',
+    raw,
     headerNames: [...parsed.headers.keys()],
     rawHeaders: Object.fromEntries(
       parsed.headerLines.map(({ key, line }) => [
@@ -38,4 +42,12 @@ export async function parseMail(source: Source): Promise<ReceivedMail> {
       ]),
     ),
   };
+}
+
+async function toBuffer(source: Source): Promise<Buffer> {
+  if (Buffer.isBuffer(source)) return source;
+  if (typeof source === 'string') return Buffer.from(source);
+  const chunks: Buffer[] = [];
+  for await (const chunk of source) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
 }

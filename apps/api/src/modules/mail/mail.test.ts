@@ -1,11 +1,14 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { deliverDueMail, enqueueMail, purgeOutbox, retryDelayMs } from './mail.service.ts';
-import { createMailTransport, type MailTransport } from './mail-transport.ts';
+import { createMailTransport, readDkimKey, type MailTransport } from './mail-transport.ts';
+// mailauth (Postal Systems' verifier), an implementation of RFC 6376 that is not nodemailer's own.
+import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
 
 let ctx: TestContext;
 let inbox: SmtpInbox;
@@ -203,6 +206,58 @@ describe('the mail outbox', () => {
     const recipients = inbox.mails.map((m) => m.to).sort();
     expect(recipients).toHaveLength(count);
     expect(new Set(recipients).size).toBe(count);
+  });
+
+  it('signs every mail with DKIM when configured, the unsubscribe headers included, and a verifier passes it', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const dir = await mkdtemp(join(tmpdir(), 'acervo-dkim-'));
+    const keyFile = join(dir, 'dkim.pem');
+    await writeFile(keyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    const signed = createMailTransport({
+      smtpUrl: inbox.url,
+      from: FROM,
+      dataDir: dir,
+      dkim: readDkimKey('acervo.app', 'acervo2026', keyFile),
+    });
+    await enqueueMail(ctx.db, {
+      to: 'ana@exemplo.com',
+      locale: 'pt',
+      template: 'password_changed',
+      data: { name: 'Ana', link },
+      headers: {
+        'List-Unsubscribe': '<https://acervo.app/api/v1/digest/unsubscribe?token=abc>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
+    expect(await deliverDueMail(ctx.db, signed)).toEqual({ sent: 1, failed: 0 });
+    signed.close();
+    const [mail] = inbox.mails;
+    // The public key as DNS would publish it at acervo2026._domainkey.acervo.app.
+    const record = `v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`;
+    const resolver = async (name: string, type: string) => {
+      if (name === 'acervo2026._domainkey.acervo.app' && type === 'TXT') return [[record]];
+      throw Object.assign(new Error(`no ${type} record for ${name}`), { code: 'ENOTFOUND' });
+    };
+    const verified = await dkimVerify(mail!.raw, { resolver });
+    expect(verified.results.map((r) => [r.signingDomain, r.status.result])).toEqual([['acervo.app', 'pass']]);
+    // The headers the signature covers (its h= tag): RFC 8058 asks for both unsubscribe headers.
+    const covered = /\bh=([^;]+)/
+      .exec(mail!.rawHeaders['dkim-signature']!)![1]!
+      .toLowerCase()
+      .split(/\s*:\s*/);
+    expect(covered).toEqual(
+      expect.arrayContaining(['from', 'to', 'subject', 'list-unsubscribe', 'list-unsubscribe-post']),
+    );
+    // A message changed on the way fails.
+    const tampered = Buffer.from(
+      mail!.raw.toString('utf8').replace('Sua senha foi alterada', 'Sua senha vai mudar'),
+    );
+    const failed = await dkimVerify(tampered, { resolver });
+    expect(failed.results[0]!.status.result).toBe('fail');
+    // A key file that holds no private key is refused at start, not at the first mail.
+    await writeFile(keyFile, 'not a key');
+    expect(() => readDkimKey('acervo.app', 'acervo2026', keyFile)).toThrow(/does not hold a PEM private key/);
+    await rm(dir, { recursive: true, force: true });
   });
 
   it('writes .eml files under DATA_DIR/mail and reports their links when there is no SMTP_URL', async () => {
