@@ -1,55 +1,13 @@
--- Cheaper reads under load: recommendations cached past the viewer's own likes, and indexes for
+-- Cheaper reads under load: recommendations cached past the job's runs, and indexes for
 -- reads that matched works, checked suspensions and walked followed collections row by row; and
 -- comment counts that leave out suspended authors (issue 26).
 -- See docs/decisions/058-cheaper-reads-under-load.md.
 
--- The cache keeps only what the viewer's suggestions take from other people's data (the people
--- they follow, the works they rated, the popular collections), for RECOMMEND_CACHE_SECONDS; their
--- seeds, what they already have and what they dismissed are read on every request. The rows of
--- the old shape (whole scored lists) go.
+-- A viewer's cached candidates live for RECOMMEND_CACHE_SECONDS (or until their own signals
+-- change, migration 017's triggers), no longer until the job's next run: a busy site's job changes
+-- something every run, which dropped every viewer's cache every 30 s.
 DELETE FROM recommendation_cache;
 ALTER TABLE recommendation_cache DROP COLUMN generation;
-ALTER TABLE recommendation_cache RENAME COLUMN candidates TO others;
-
--- Likes, follows and collaborations: the collection is dirty for the job; the person's cache stays.
-CREATE OR REPLACE FUNCTION recommendation_signal_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'DELETE' THEN
-    INSERT INTO recommendation_dirty (collection_id)
-      SELECT DISTINCT collection_id FROM changed_old ON CONFLICT (collection_id) DO UPDATE SET marked_at = EXCLUDED.marked_at;
-  ELSE
-    INSERT INTO recommendation_dirty (collection_id)
-      SELECT DISTINCT collection_id FROM changed_new ON CONFLICT (collection_id) DO UPDATE SET marked_at = EXCLUDED.marked_at;
-  END IF;
-  RETURN NULL;
-END $$;
-
--- Collections: as in migration 017, without dropping the cache of a saved copy's owner.
-CREATE OR REPLACE FUNCTION recommendation_collection_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO recommendation_dirty (collection_id)
-      SELECT id FROM changed_new UNION SELECT saved_from_id FROM changed_new WHERE saved_from_id IS NOT NULL
-      ON CONFLICT (collection_id) DO UPDATE SET marked_at = EXCLUDED.marked_at;
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO recommendation_dirty (collection_id)
-      SELECT id FROM changed_old UNION SELECT saved_from_id FROM changed_old WHERE saved_from_id IS NOT NULL
-      ON CONFLICT (collection_id) DO UPDATE SET marked_at = EXCLUDED.marked_at;
-  ELSE
-    INSERT INTO recommendation_dirty (collection_id)
-      SELECT n.id FROM changed_new n JOIN changed_old o ON o.id = n.id
-      WHERE n.name IS DISTINCT FROM o.name OR n.description IS DISTINCT FROM o.description
-         OR n.private IS DISTINCT FROM o.private OR n.hidden_reason IS DISTINCT FROM o.hidden_reason
-         OR n.user_id IS DISTINCT FROM o.user_id OR n.saved_from_id IS DISTINCT FROM o.saved_from_id
-      ON CONFLICT (collection_id) DO UPDATE SET marked_at = EXCLUDED.marked_at;
-  END IF;
-  RETURN NULL;
-END $$;
-
--- "Não tenho interesse" is read live (the candidate and its neighbours' penalty).
-DROP TRIGGER dismissed_collections_recommend_ins ON dismissed_collections;
-DROP TRIGGER dismissed_collections_recommend_del ON dismissed_collections;
-DROP FUNCTION recommendation_viewer_changed();
 
 -- Suspended people are few: every check of a collection's owner ("not suspended") probes this
 -- index instead of hashing the whole users table.

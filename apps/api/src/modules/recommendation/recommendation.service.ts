@@ -9,10 +9,11 @@ import type {
 } from '@acervo/contract/recommendation';
 import type { UserProfile } from '@acervo/contract/user';
 import type { Queryable } from '../../db/client.ts';
+import { LIST_LIMIT_MAX } from '@acervo/contract/collection';
 import { issue } from '@acervo/contract/validation';
 import { validationFailed } from '../../lib/app-error.ts';
 import { assertCan, type Viewer } from '../access/access.policy.ts';
-import { collectionListedFor, collectionVisibleTo, personHeardBy } from '../access/access.sql.ts';
+import { collectionListedFor, collectionVisibleTo, mutedBy, personHeardBy } from '../access/access.sql.ts';
 import { findGuarded, listCardsByIds } from '../collection/collection.service.ts';
 import { assertUserExists, pageProfiles, userNotFound } from '../user/user.service.ts';
 
@@ -66,25 +67,54 @@ const SEEDS_PER_VIEWER = 50;
 const PERSONAL_CANDIDATES = 200;
 /** Collections read per item the viewer rated (by name) for the "rated" signal. */
 const RATED_MATCHES_PER_ITEM = 100;
-/** Candidates the cached part keeps: the strongest by what others did (plus the popular ones). */
-const CACHED_OTHERS = 300;
 /** Candidates scored per request: enough to fill the page under the category cap. */
 const poolSize = (limit: number) => limit * 4 + 20;
 
-/** The cached part is recomputed past this age: friends' likes and others' ratings move it. */
-export const RECOMMEND_CACHE_SECONDS = 600;
-
 /**
- * What a viewer's suggestions take from other people's data, the costly part of scoring: the
- * collections the people they follow liked (`social`), the collections holding works they rated
- * (`rated`: +1 per work rated 4 or more, -1 per work rated 2 or less; `rated_item` names the best),
- * and the most followed collections (`popular`, the fallback). Cached per viewer
- * (`recommendation_cache`); the triggers of migrations 017, 027 and 029 drop the row when the
- * viewer's rated items, the people they follow or their switches change. Their own collections
- * are left out; what they like, follow or dismissed is left out live.
+ * One statement: the viewer's live seeds meet the precomputed neighbours (`collection_neighbors`,
+ * rebuilt by recommendation.job.ts), plus what the people they follow liked, the items they
+ * rated, and the popular collections (overall and in their favourite categories) as fallback.
+ * Never their own, one they like, follow, collaborate on, saved or dismissed, nor one they may
+ * not read. Neighbours of dismissed collections count against a candidate. The page is cut
+ * before anything is looked up for display.
  */
-const OTHERS_SQL = `
+const RECOMMENDED_SQL = `
   WITH me AS (SELECT personalize FROM users WHERE id = $1),
+  -- Newer seeds weigh more: the k-th newest weighs 0.5^((k - 1) / $9) ($9 = 0: all alike).
+  seeds AS (
+    SELECT s.collection_id, s.signal,
+      CASE WHEN $9::float8 > 0
+        THEN power(0.5, (row_number() OVER (ORDER BY s.at DESC, s.collection_id) - 1) / $9::float8)
+        ELSE 1 END AS weight
+    FROM (
+      SELECT collection_id, 'like' AS signal, created_at AS at FROM collection_likes WHERE user_id = $1
+      UNION ALL SELECT collection_id, 'follow', created_at FROM collection_followers WHERE user_id = $1
+      UNION ALL SELECT collection_id, 'collaborate', created_at FROM collection_collaborators WHERE user_id = $1
+      UNION ALL SELECT saved_from_id, 'save', created_at FROM collections
+        WHERE user_id = $1 AND saved_from_id IS NOT NULL
+    ) s
+    JOIN collections sc ON sc.id = s.collection_id AND ${collectionVisibleTo('sc', '$1')}
+    WHERE (SELECT personalize FROM me)
+    ORDER BY s.at DESC, s.collection_id LIMIT ${SEEDS_PER_VIEWER}
+  ),
+  neigh AS (
+    SELECT n.neighbor_id AS id, n.kind, n.score::float8 * s.weight AS score, s.collection_id AS seed, s.signal
+    FROM seeds s JOIN collection_neighbors n ON n.collection_id = s.collection_id
+  ),
+  cf AS (
+    SELECT id, sum(score) AS score, (array_agg(seed ORDER BY score DESC, seed))[1] AS seed,
+      (array_agg(signal ORDER BY score DESC, seed))[1] AS signal
+    FROM neigh WHERE kind = 'cf' GROUP BY id
+  ),
+  ct AS (
+    SELECT id, sum(score) AS score, (array_agg(seed ORDER BY score DESC, seed))[1] AS seed
+    FROM neigh WHERE kind = 'content' GROUP BY id
+  ),
+  penalty AS (
+    SELECT n.neighbor_id AS id, sum(n.score)::float8 AS score
+    FROM dismissed_collections d JOIN collection_neighbors n ON n.collection_id = d.collection_id
+    WHERE d.user_id = $1 GROUP BY n.neighbor_id
+  ),
   social AS (
     SELECT l.collection_id AS id, count(*)::int AS n
     FROM user_followers f
@@ -117,88 +147,13 @@ const OTHERS_SQL = `
     ) i
     GROUP BY i.collection_id
   ),
-  terms AS (
-    SELECT coalesce(so.id, rh.id) AS id, coalesce(so.n, 0) AS social, coalesce(rh.n, 0) AS rated,
-      rh.item AS rated_item, rh.rating AS rated_rating
-    FROM social so FULL JOIN rated_hits rh ON rh.id = so.id
-    WHERE coalesce(so.id, rh.id) NOT IN (SELECT id FROM collections WHERE user_id = $1)
-      AND (coalesce(so.n, 0) > 0 OR coalesce(rh.n, 0) <> 0)
-    ORDER BY abs($2::float8 * ln(1 + coalesce(so.n, 0)) + $3::float8 * coalesce(rh.n, 0)) DESC, 1
-    LIMIT ${CACHED_OTHERS}
+  fav AS (
+    SELECT c.category_id FROM seeds s JOIN collections c ON c.id = s.collection_id
+    GROUP BY c.category_id ORDER BY count(*) DESC, c.category_id LIMIT 3
   ),
   popular AS (
-    SELECT c.id FROM collections c WHERE c.user_id <> $1 AND ${collectionListedFor('c', '$1')}
+    SELECT c.id FROM collections c WHERE ${collectionListedFor('c', '$1')}
     ORDER BY c.followers_count DESC, c.likes_count DESC, c.updated_at DESC, c.id DESC LIMIT 100
-  )
-  SELECT coalesce(t.id, p.id) AS id, coalesce(t.social, 0) AS social, coalesce(t.rated, 0) AS rated,
-    t.rated_item, t.rated_rating, p.id IS NOT NULL AS popular
-  FROM terms t FULL JOIN popular p ON p.id = t.id`;
-
-/** A row of the cached part: a candidate and what others' data gives it. */
-interface OtherTerms {
-  id: string;
-  social: number;
-  rated: number;
-  rated_item: string | null;
-  rated_rating: number | null;
-  popular: boolean;
-}
-
-/**
- * One statement per request: the viewer's live seeds meet the precomputed neighbours
- * (`collection_neighbors`, rebuilt by recommendation.job.ts), with the cached part (`$10`-`$15`,
- * from OTHERS_SQL) and the popular collections of the categories the seeds lean to. Never their
- * own, one they like, follow, collaborate on, saved or dismissed, nor one not listed for them
- * (private, hidden, a block or a mute between them): all checked now, so a collection made private
- * vanishes at once. Neighbours of dismissed collections count against a candidate. A seed is named
- * only while the viewer may read it.
- */
-const RECOMMENDED_SQL = `
-  WITH me AS (SELECT personalize FROM users WHERE id = $1),
-  -- Newer seeds weigh more: the k-th newest weighs 0.5^((k - 1) / $9) ($9 = 0: all alike).
-  seeds AS (
-    SELECT s.collection_id, s.signal, sc.name, sc.category_id,
-      CASE WHEN $9::float8 > 0
-        THEN power(0.5, (row_number() OVER (ORDER BY s.at DESC, s.collection_id) - 1) / $9::float8)
-        ELSE 1 END AS weight
-    FROM (
-      SELECT collection_id, 'like' AS signal, created_at AS at FROM collection_likes WHERE user_id = $1
-      UNION ALL SELECT collection_id, 'follow', created_at FROM collection_followers WHERE user_id = $1
-      UNION ALL SELECT collection_id, 'collaborate', created_at FROM collection_collaborators WHERE user_id = $1
-      UNION ALL SELECT saved_from_id, 'save', created_at FROM collections
-        WHERE user_id = $1 AND saved_from_id IS NOT NULL
-    ) s
-    JOIN collections sc ON sc.id = s.collection_id AND ${collectionVisibleTo('sc', '$1')}
-    WHERE (SELECT personalize FROM me)
-    ORDER BY s.at DESC, s.collection_id LIMIT ${SEEDS_PER_VIEWER}
-  ),
-  neigh AS (
-    SELECT n.neighbor_id AS id, n.kind, n.score::float8 * s.weight AS score, s.collection_id AS seed,
-      s.name AS seed_name, s.signal
-    FROM seeds s JOIN collection_neighbors n ON n.collection_id = s.collection_id
-  ),
-  cf AS (
-    SELECT id, sum(score) AS score, (array_agg(seed ORDER BY score DESC, seed))[1] AS seed,
-      (array_agg(seed_name ORDER BY score DESC, seed))[1] AS seed_name,
-      (array_agg(signal ORDER BY score DESC, seed))[1] AS signal
-    FROM neigh WHERE kind = 'cf' GROUP BY id
-  ),
-  ct AS (
-    SELECT id, sum(score) AS score, (array_agg(seed ORDER BY score DESC, seed))[1] AS seed,
-      (array_agg(seed_name ORDER BY score DESC, seed))[1] AS seed_name
-    FROM neigh WHERE kind = 'content' GROUP BY id
-  ),
-  penalty AS (
-    SELECT n.neighbor_id AS id, sum(n.score)::float8 AS score
-    FROM dismissed_collections d JOIN collection_neighbors n ON n.collection_id = d.collection_id
-    WHERE d.user_id = $1 GROUP BY n.neighbor_id
-  ),
-  others AS MATERIALIZED (
-    SELECT * FROM unnest($10::text[], $11::int[], $12::int[], $13::text[], $14::float8[], $15::boolean[])
-      AS o(id, social, rated, rated_item, rated_rating, popular)
-  ),
-  fav AS (
-    SELECT category_id FROM seeds GROUP BY category_id ORDER BY count(*) DESC, category_id LIMIT 3
   ),
   fav_popular AS (
     SELECT p.id FROM fav CROSS JOIN LATERAL (
@@ -218,54 +173,61 @@ const RECOMMENDED_SQL = `
   -- a person with many likes reaches thousands of neighbours, and only the top can make a page.
   personal AS (
     SELECT k.id FROM (
-      SELECT id FROM cf UNION SELECT id FROM ct UNION SELECT id FROM others WHERE social > 0 OR rated > 0
+      SELECT id FROM cf UNION SELECT id FROM ct UNION SELECT id FROM social
+      UNION SELECT id FROM rated_hits WHERE n > 0
       EXCEPT SELECT id FROM mine
     ) k
-    LEFT JOIN cf ON cf.id = k.id LEFT JOIN ct ON ct.id = k.id LEFT JOIN others o ON o.id = k.id
-    LEFT JOIN penalty pe ON pe.id = k.id
+    LEFT JOIN cf ON cf.id = k.id LEFT JOIN ct ON ct.id = k.id LEFT JOIN social so ON so.id = k.id
+    LEFT JOIN rated_hits rh ON rh.id = k.id LEFT JOIN penalty pe ON pe.id = k.id
     ORDER BY $3::float8 * coalesce(cf.score, 0) + $4::float8 * coalesce(ct.score, 0)
-      + $5::float8 * ln(1 + coalesce(o.social, 0)) + $6::float8 * coalesce(o.rated, 0) - coalesce(pe.score, 0) DESC, k.id
+      + $5::float8 * ln(1 + coalesce(so.n, 0)) + $6::float8 * coalesce(rh.n, 0) - coalesce(pe.score, 0) DESC, k.id
     LIMIT ${PERSONAL_CANDIDATES}
   ),
   candidates AS (
-    (SELECT id FROM personal UNION SELECT id FROM others WHERE popular UNION SELECT id FROM fav_popular)
+    (SELECT id FROM personal UNION SELECT id FROM popular UNION SELECT id FROM fav_popular)
     EXCEPT SELECT id FROM mine
+  ),
+  scored AS (
+    SELECT c.id, c.category_id, cf.seed AS cf_seed, cf.signal AS cf_signal, ct.seed AS ct_seed,
+      coalesce(cf.score, 0) AS cf, coalesce(ct.score, 0) AS ct, coalesce(so.n, 0) AS social,
+      coalesce(rh.n, 0) AS rated, rh.item AS rated_item, rh.rating AS rated_rating,
+      EXISTS (SELECT 1 FROM fav WHERE fav.category_id = c.category_id) AS fav_category,
+      $3::float8 * coalesce(cf.score, 0) + $4::float8 * coalesce(ct.score, 0)
+        + $5::float8 * ln(1 + coalesce(so.n, 0)) + $6::float8 * coalesce(rh.n, 0)
+        + $7::float8 * (EXISTS (SELECT 1 FROM fav WHERE fav.category_id = c.category_id))::int
+        + $8::float8 * ln(1 + c.popularity) - coalesce(pe.score, 0) AS score
+    FROM candidates k JOIN collections c ON c.id = k.id
+    LEFT JOIN cf ON cf.id = c.id LEFT JOIN ct ON ct.id = c.id LEFT JOIN social so ON so.id = c.id
+    LEFT JOIN rated_hits rh ON rh.id = c.id LEFT JOIN penalty pe ON pe.id = c.id
+    WHERE c.user_id <> $1 AND ${collectionVisibleTo('c', '$1')} AND NOT ${mutedBy('c.user_id', '$1')}
+    ORDER BY score DESC, c.id
+    LIMIT $2
   )
-  SELECT c.id, c.category_id, cat.name AS category_name,
-    cf.seed AS cf_seed, cf.seed_name AS cf_seed_name, cf.signal AS cf_signal,
-    ct.seed AS ct_seed, ct.seed_name AS ct_seed_name,
-    coalesce(cf.score, 0) AS cf, coalesce(ct.score, 0) AS ct, coalesce(o.social, 0) AS social,
-    coalesce(o.rated, 0) AS rated, o.rated_item, o.rated_rating,
-    EXISTS (SELECT 1 FROM fav WHERE fav.category_id = c.category_id) AS fav_category,
-    $3::float8 * coalesce(cf.score, 0) + $4::float8 * coalesce(ct.score, 0)
-      + $5::float8 * ln(1 + coalesce(o.social, 0)) + $6::float8 * coalesce(o.rated, 0)
-      + $7::float8 * (EXISTS (SELECT 1 FROM fav WHERE fav.category_id = c.category_id))::int
-      + $8::float8 * ln(1 + c.popularity) - coalesce(pe.score, 0) AS score
-  FROM candidates k JOIN collections c ON c.id = k.id JOIN categories cat ON cat.id = c.category_id
-  LEFT JOIN cf ON cf.id = c.id LEFT JOIN ct ON ct.id = c.id LEFT JOIN others o ON o.id = c.id
-  LEFT JOIN penalty pe ON pe.id = c.id
-  WHERE c.user_id <> $1 AND ${collectionListedFor('c', '$1')}
-  ORDER BY score DESC, c.id
-  LIMIT $2`;
+  SELECT s.* FROM scored s ORDER BY s.score DESC, s.id`;
 
-/** A scored candidate, with the names its reason may show (a seed's only while the viewer may read it). */
-interface CandidateRow {
+/** A scored candidate as the statement returns it and the cache keeps it (no names: read live). */
+interface Candidate {
   id: string;
   category_id: string;
-  category_name: string;
   cf: number;
   cf_seed: string | null;
-  cf_seed_name: string | null;
   cf_signal: SeedSignal | null;
   ct: number;
   ct_seed: string | null;
-  ct_seed_name: string | null;
   social: number;
   rated: number;
   rated_item: string | null;
   rated_rating: number | null;
   fav_category: boolean;
   score: number;
+}
+
+/** A candidate still listed for the viewer, with the names its reason needs, read at request time. */
+interface CandidateRow extends Candidate {
+  category_name: string;
+  /** Null when the seed is no longer one the viewer may read: the reason then names another signal. */
+  cf_seed_name: string | null;
+  ct_seed_name: string | null;
 }
 
 /** The signal that weighed most in a candidate's score, as a reason the viewer can check. */
@@ -317,53 +279,84 @@ function diverse<R extends { category_id: string }>(rows: R[], limit: number): R
   return picked;
 }
 
-const othersFor = (db: Queryable, viewer: Viewer, w: Weights) =>
-  db.query<OtherTerms>(OTHERS_SQL, [viewer.id, w.social, w.rated], 'recommended_others');
+/** Candidates scored and cached per viewer: enough for the largest page under the category cap. */
+const CACHED_CANDIDATES = poolSize(LIST_LIMIT_MAX);
 
-const scoreCandidates = (db: Queryable, viewer: Viewer, pool: number, w: Weights, others: OtherTerms[]) =>
-  db.query<CandidateRow>(
+const scoreCandidates = (db: Queryable, viewer: Viewer, pool: number, w: Weights) =>
+  db.query<Candidate>(
     RECOMMENDED_SQL,
-    [
-      viewer.id,
-      pool,
-      w.cf,
-      w.content,
-      w.social,
-      w.rated,
-      w.category,
-      w.popularity,
-      w.recency,
-      others.map((o) => o.id),
-      others.map((o) => o.social),
-      others.map((o) => o.rated),
-      others.map((o) => o.rated_item),
-      others.map((o) => o.rated_rating),
-      others.map((o) => o.popular),
-    ],
+    [viewer.id, pool, w.cf, w.content, w.social, w.rated, w.category, w.popularity, w.recency],
     'recommended_collections',
   );
 
+/** Cached candidates are recomputed past this age: the job's new neighbours and others' activity reach them. */
+export const RECOMMEND_CACHE_SECONDS = 600;
+
 /**
- * The viewer's cached part (OTHERS_SQL) while younger than `RECOMMEND_CACHE_SECONDS`, otherwise
- * computed and cached. Their own likes, follows, saves and dismissals never drop it: those are
- * read live by RECOMMENDED_SQL. Nothing here decides what the viewer may see.
+ * The viewer's scored candidates: from `recommendation_cache` while younger than
+ * `RECOMMEND_CACHE_SECONDS` (the triggers of migrations 017 and 027 drop a viewer's row when their
+ * own signals change), otherwise computed by the statement and cached. Nothing here decides what
+ * the viewer may see.
  */
-async function cachedOthers(db: Queryable, viewer: Viewer): Promise<OtherTerms[]> {
-  const [cached] = await db.query<{ others: OtherTerms[] }>(
-    `SELECT others FROM recommendation_cache
+async function cachedCandidates(db: Queryable, viewer: Viewer): Promise<Candidate[]> {
+  const [cached] = await db.query<{ candidates: Candidate[] }>(
+    `SELECT candidates FROM recommendation_cache
      WHERE user_id = $1 AND computed_at > now() - make_interval(secs => $2::float8)`,
     [viewer.id, RECOMMEND_CACHE_SECONDS],
     'recommendation_cache_read',
   );
-  if (cached) return cached.others;
-  const others = await othersFor(db, viewer, STRATEGIES.hybrid);
+  if (cached) return cached.candidates;
+  const candidates = await scoreCandidates(db, viewer, CACHED_CANDIDATES, STRATEGIES.hybrid);
   await db.query(
-    `INSERT INTO recommendation_cache (user_id, others) VALUES ($1, $2)
-     ON CONFLICT (user_id) DO UPDATE SET others = EXCLUDED.others, computed_at = now()`,
-    [viewer.id, JSON.stringify(others)],
+    `INSERT INTO recommendation_cache (user_id, candidates) VALUES ($1, $2)
+     ON CONFLICT (user_id) DO UPDATE SET candidates = EXCLUDED.candidates, computed_at = now()`,
+    [viewer.id, JSON.stringify(candidates)],
     'recommendation_cache_write',
   );
-  return others;
+  return candidates;
+}
+
+/**
+ * The candidates the viewer may still be shown, checked now (a collection made private, hidden,
+ * or whose owner was blocked or muted since it was cached is gone at once), in their order, with
+ * the names their reasons show: a seed's name only while the viewer may read the seed.
+ */
+const LIVE_SQL = `
+  WITH k AS (
+    SELECT * FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS k(id, cf_seed, ct_seed, n)
+  ),
+  -- A few seeds name many candidates: each is checked once.
+  seeds AS (
+    SELECT x.id, x.name FROM collections x
+    WHERE x.id IN (SELECT cf_seed FROM k UNION SELECT ct_seed FROM k) AND ${collectionVisibleTo('x', '$1')}
+  )
+  SELECT c.id, cat.name AS category_name, cs.name AS cf_seed_name, ts.name AS ct_seed_name
+  FROM k
+  JOIN collections c ON c.id = k.id
+  JOIN categories cat ON cat.id = c.category_id
+  LEFT JOIN seeds cs ON cs.id = k.cf_seed
+  LEFT JOIN seeds ts ON ts.id = k.ct_seed
+  WHERE c.user_id <> $1 AND ${collectionListedFor('c', '$1')}
+  ORDER BY k.n`;
+
+async function stillShown(db: Queryable, viewer: Viewer, candidates: Candidate[]): Promise<CandidateRow[]> {
+  const live = await db.query<{
+    id: string;
+    category_name: string;
+    cf_seed_name: string | null;
+    ct_seed_name: string | null;
+  }>(
+    LIVE_SQL,
+    [
+      viewer.id,
+      candidates.map((c) => c.id),
+      candidates.map((c) => c.cf_seed),
+      candidates.map((c) => c.ct_seed),
+    ],
+    'recommended_live',
+  );
+  const byId = new Map(candidates.map((c) => [c.id, c]));
+  return live.map((l) => ({ ...byId.get(l.id)!, ...l }));
 }
 
 /** Collections for the viewer, each with its reason: what `GET /collection/recommended` serves. */
@@ -372,8 +365,13 @@ export async function recommendCollections(
   viewer: Viewer,
   limit: number,
 ): Promise<RecommendedCollection[]> {
-  const others = await cachedOthers(db, viewer);
-  const rows = await scoreCandidates(db, viewer, poolSize(limit), STRATEGIES.hybrid, others);
+  const candidates = await cachedCandidates(db, viewer);
+  // The pool a page is drawn from (4x the page), checked now; the rest only when some of it went.
+  const pool = candidates.slice(0, poolSize(limit));
+  let rows = await stillShown(db, viewer, pool);
+  if (rows.length < pool.length && candidates.length > pool.length) {
+    rows = await stillShown(db, viewer, candidates);
+  }
   const picked = diverse(rows, limit);
   const cards = await listCardsByIds(
     db,
@@ -394,8 +392,7 @@ export async function recommendedIds(
   limit: number,
   strategy: Strategy,
 ): Promise<string[]> {
-  const w = STRATEGIES[strategy];
-  const rows = await scoreCandidates(db, viewer, limit, w, await othersFor(db, viewer, w));
+  const rows = await scoreCandidates(db, viewer, limit, STRATEGIES[strategy]);
   return rows.map((row) => row.id);
 }
 
