@@ -1,13 +1,6 @@
--- Cheaper reads under load: recommendations cached past the job's runs, and indexes for
--- reads that matched works, checked suspensions and walked followed collections row by row; and
--- comment counts that leave out suspended authors (issue 26).
+-- Cheaper reads under load: indexes for reads that matched works, checked suspensions and walked
+-- followed collections row by row; and comment counts that leave out suspended authors (issue 26).
 -- See docs/decisions/058-cheaper-reads-under-load.md.
-
--- A viewer's cached candidates live for RECOMMEND_CACHE_SECONDS (or until their own signals
--- change, migration 017's triggers), no longer until the job's next run: a busy site's job changes
--- something every run, which dropped every viewer's cache every 30 s.
-DELETE FROM recommendation_cache;
-ALTER TABLE recommendation_cache DROP COLUMN generation;
 
 -- Suspended people are few: every check of a collection's owner ("not suspended") probes this
 -- index instead of hashing the whole users table.

@@ -303,7 +303,7 @@ export async function refreshRecommendations(db: Db, options: RefreshOptions = {
   }
   if (report.collections > 0) {
     report.rebuilt = true;
-    // A count of the runs that changed something, and the last one's time (for operators).
+    // Cached candidates of older generations are recomputed at their next read.
     await db.query(
       `INSERT INTO recommendation_state (id, generation) VALUES (true, 1)
        ON CONFLICT (id) DO UPDATE SET generation = recommendation_state.generation + 1, refreshed_at = now()`,

@@ -289,28 +289,26 @@ const scoreCandidates = (db: Queryable, viewer: Viewer, pool: number, w: Weights
     'recommended_collections',
   );
 
-/** Cached candidates are recomputed past this age: the job's new neighbours and others' activity reach them. */
-export const RECOMMEND_CACHE_SECONDS = 600;
-
 /**
- * The viewer's scored candidates: from `recommendation_cache` while younger than
- * `RECOMMEND_CACHE_SECONDS` (the triggers of migrations 017 and 027 drop a viewer's row when their
- * own signals change), otherwise computed by the statement and cached. Nothing here decides what
- * the viewer may see.
+ * The viewer's scored candidates: from `recommendation_cache` while it is of the job's current
+ * generation (the triggers of migration 017 drop a viewer's row when their own signals change),
+ * otherwise computed by the statement and cached. Nothing here decides what the viewer may see.
  */
 async function cachedCandidates(db: Queryable, viewer: Viewer): Promise<Candidate[]> {
-  const [cached] = await db.query<{ candidates: Candidate[] }>(
-    `SELECT candidates FROM recommendation_cache
-     WHERE user_id = $1 AND computed_at > now() - make_interval(secs => $2::float8)`,
-    [viewer.id, RECOMMEND_CACHE_SECONDS],
+  const [state] = await db.query<{ generation: string; candidates: Candidate[] | null }>(
+    `SELECT g.generation, (SELECT k.candidates FROM recommendation_cache k
+                           WHERE k.user_id = $1 AND k.generation = g.generation) AS candidates
+     FROM (SELECT coalesce((SELECT generation FROM recommendation_state), 0) AS generation) g`,
+    [viewer.id],
     'recommendation_cache_read',
   );
-  if (cached) return cached.candidates;
+  if (state?.candidates) return state.candidates;
   const candidates = await scoreCandidates(db, viewer, CACHED_CANDIDATES, STRATEGIES.hybrid);
   await db.query(
-    `INSERT INTO recommendation_cache (user_id, candidates) VALUES ($1, $2)
-     ON CONFLICT (user_id) DO UPDATE SET candidates = EXCLUDED.candidates, computed_at = now()`,
-    [viewer.id, JSON.stringify(candidates)],
+    `INSERT INTO recommendation_cache (user_id, generation, candidates) VALUES ($1, $2, $3)
+     ON CONFLICT (user_id) DO UPDATE SET generation = EXCLUDED.generation, candidates = EXCLUDED.candidates,
+       computed_at = now()`,
+    [viewer.id, state?.generation ?? 0, JSON.stringify(candidates)],
     'recommendation_cache_write',
   );
   return candidates;

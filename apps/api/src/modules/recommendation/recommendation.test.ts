@@ -12,7 +12,6 @@ import {
   type Session,
 } from '../collection/collection.test-helpers.ts';
 import { refreshRecommendations, startRecommendationJob } from './recommendation.job.ts';
-import { RECOMMEND_CACHE_SECONDS } from './recommendation.service.ts';
 
 const RESTAURANTES = 'XHOaoEbIZdwd8BvK';
 const CAFES = 'mt1eg6S0bRd3T510';
@@ -369,7 +368,7 @@ describe('the precompute job', () => {
   const dirty = async () =>
     (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM recommendation_dirty'))[0]!.n;
 
-  it('recomputes only what changed, and picks up a new like at the next run, for a cached viewer once their cache ages out', async () => {
+  it('recomputes only what changed, and picks up a new like at the next run', async () => {
     const { ana, viewer, chorar } = await films();
     expect((await refresh()).rebuilt).toBe(true);
     expect(await dirty()).toBe(0);
@@ -384,13 +383,6 @@ describe('the precompute job', () => {
     const run = await refresh();
     expect(run).toMatchObject({ rebuilt: true, remaining: 0 });
     expect(run.collections).toBe(2);
-    // The viewer's list, cached before the run, holds until it ages out (RECOMMEND_CACHE_SECONDS)
-    // or their own signals change: a job run no longer drops everyone's cache (decision 058).
-    expect((await recommended(viewer)).find((c) => c.id === fresh.id)?.reason.code).not.toBe('because_you');
-    await ctx.db.query(
-      `UPDATE recommendation_cache SET computed_at = now() - make_interval(secs => $2 + 1) WHERE user_id = $1`,
-      [viewer.user_id, RECOMMEND_CACHE_SECONDS],
-    );
     // chorar's list now holds the new collection (Ana likes both), written both ways.
     expect((await recommended(viewer)).find((c) => c.id === fresh.id)?.reason).toEqual({
       code: 'because_you',
