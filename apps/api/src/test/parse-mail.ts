@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import { simpleParser, type Source } from 'mailparser';
 
 export interface ReceivedMail {
@@ -44,10 +45,5 @@ export async function parseMail(source: Source): Promise<ReceivedMail> {
   };
 }
 
-async function toBuffer(source: Source): Promise<Buffer> {
-  if (Buffer.isBuffer(source)) return source;
-  if (typeof source === 'string') return Buffer.from(source);
-  const chunks: Buffer[] = [];
-  for await (const chunk of source) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-}
+const toBuffer = async (source: Source): Promise<Buffer> =>
+  Buffer.isBuffer(source) ? source : typeof source === 'string' ? Buffer.from(source) : buffer(source);

@@ -69,8 +69,8 @@ const TIMELINE_SQL = details(`
   ORDER BY x.created_at DESC, x.id DESC LIMIT $4`);
 
 /** The newest `$4` activities of one source before the cursor, unchecked: read from the index alone. */
-const newestUnchecked = (source: string, sourceColumn: string, sourceExpr: string) => `
-  SELECT ${source} AS source, a.id, a.created_at, row_number() OVER (ORDER BY a.created_at DESC, a.id DESC) AS n
+const newestUnchecked = (sourceColumn: string, sourceExpr: string) => `
+  SELECT a.id, a.created_at, row_number() OVER (ORDER BY a.created_at DESC, a.id DESC) AS n
   FROM activities a
   WHERE a.${sourceColumn} = ${sourceExpr} AND a.actor_id <> $1 AND ${BEFORE}
   ORDER BY a.created_at DESC, a.id DESC LIMIT $4`;
@@ -86,11 +86,11 @@ const newestUnchecked = (source: string, sourceColumn: string, sourceExpr: strin
 const TIMELINE_QUICK_SQL = `
   WITH src AS MATERIALIZED (
     SELECT pa.* FROM user_followers f
-    CROSS JOIN LATERAL (${newestUnchecked("'p' || f.followed_id", 'actor_id', 'f.followed_id')}) pa
+    CROSS JOIN LATERAL (${newestUnchecked('actor_id', 'f.followed_id')}) pa
     WHERE f.follower_id = $1
     UNION ALL
     SELECT ca.* FROM collection_followers cf
-    CROSS JOIN LATERAL (${newestUnchecked("'c' || cf.collection_id", 'collection_id', 'cf.collection_id')}) ca
+    CROSS JOIN LATERAL (${newestUnchecked('collection_id', 'cf.collection_id')}) ca
     WHERE cf.user_id = $1
   ),
   cands AS (SELECT DISTINCT id, created_at FROM src),
@@ -243,15 +243,14 @@ export async function readTimeline(
 ): Promise<TimelinePage> {
   const after = cursorOf(cursor);
   const params = [viewer.id, ...after, TIMELINE_PAGE_ACTIVITIES + 1];
-  let rows = await db.query<ActivityRow & { exact: boolean }>(
+  const quick = await db.query<ActivityRow & { exact: boolean }>(
     TIMELINE_QUICK_SQL,
     [...params, QUICK_CANDIDATES],
     'timeline_quick',
   );
-  // Nothing visible among the candidates says nothing of what lies behind them: read in full.
-  if (!rows[0]?.exact)
-    rows = await db.query<ActivityRow & { exact: boolean }>(TIMELINE_SQL, params, 'timeline_page');
-  return pageOf(rows);
+  // A page the quick read cannot vouch for, or none (nothing visible among its candidates says
+  // nothing of what lies behind them): read in full.
+  return pageOf(quick[0]?.exact ? quick : await db.query<ActivityRow>(TIMELINE_SQL, params, 'timeline_page'));
 }
 
 /** A person's public activity, for their profile; 404 for someone the viewer may not see. */
