@@ -77,6 +77,8 @@ const config = loadConfig({
   SOCIAL_DAILY_LIKES: '1000000',
   SOCIAL_DAILY_FOLLOWS: '1000000',
   SOCIAL_DAILY_COMMENTS: '1000000',
+  // As deployed unless the run asks otherwise (HEAVY_READS_AT_ONCE=50: no lane, decision 059).
+  HEAVY_READS_AT_ONCE: process.env.HEAVY_READS_AT_ONCE,
 });
 // Every statement the app runs is timed by name (or its first words): run.ts reads the totals
 // before and after its one-request-at-a-time phase, where no statement waits for a connection.

@@ -46,6 +46,7 @@ import { tasteCardRoutes, tasteRoutes } from './modules/taste/taste.routes.ts';
 import { recapPictureRoutes, recapRoutes } from './modules/recap/recap.routes.ts';
 import { timelineRoutes } from './modules/timeline/timeline.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
+import { heavyReads } from './lib/heavy-reads.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { handleError, registerErrorHandler } from './plugins/error-handler.ts';
@@ -160,6 +161,7 @@ export async function buildApp({
     async (api) => {
       // One budget and one set of decoding slots for every picture upload route.
       const uploads = pictureUploads(api, config);
+      const heavy = heavyReads(config.HEAVY_READS_AT_ONCE);
       await api.register(categoryRoutes, { db });
       await api.register(configRoutes, { config });
       await api.register(healthRoutes, { db });
@@ -173,10 +175,10 @@ export async function buildApp({
       await api.register(collectionItemRoutes, { db, storage, config });
       await api.register(notificationRoutes, { db, live });
       await api.register(timelineRoutes, { db });
-      await api.register(tasteRoutes, { db });
+      await api.register(tasteRoutes, { db, heavy });
       await api.register(recapRoutes, { db });
-      await api.register(statsRoutes, { db });
-      await api.register(searchRoutes, { db, config });
+      await api.register(statsRoutes, { db, heavy });
+      await api.register(searchRoutes, { db, config, heavy });
       await api.register(reactionRoutes, { db, config });
       await api.register(followRoutes, { db, config });
       await api.register(blockRoutes, { db, config });
@@ -189,7 +191,7 @@ export async function buildApp({
       await api.register(accountRoutes, { db, storage, config });
       await api.register(exportBackRoutes, { db, config });
       await api.register(imageRoutes, { db, storage, uploads });
-      await api.register(recommendationRoutes, { db });
+      await api.register(recommendationRoutes, { db, heavy });
       await api.register(analyticsRoutes, { db, config });
       await api.register(captchaRoutes, { captcha, config });
       await api.register(contactRoutes, { db, config, captcha });

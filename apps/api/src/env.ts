@@ -105,6 +105,11 @@ export const configSchema = z
     AUTH_RECOVERY_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
     /** Password recovery requests per account from every address per 30 minutes; addresses that signed in to it are exempt. */
     AUTH_RECOVERY_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+    /**
+     * Expensive reads (search, recommendations, statistics, taste in common) this process runs at
+     * once; the others wait for a turn, so cheaper requests keep the database (decision 059).
+     */
+    HEAVY_READS_AT_ONCE: z.coerce.number().int().min(1).max(100).default(2),
     /** Searches per person per minute (each keystroke pause of the search page is one). */
     SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     /** Matches a search ranks at most (the first found); a word found in more places ranks a sample. */

@@ -13,6 +13,7 @@ import {
   suggestedQuery,
 } from '@acervo/contract/recommendation';
 import type { Db } from '../../db/client.ts';
+import type { HeavyReads } from '../../lib/heavy-reads.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
 import {
   getSettings,
@@ -26,7 +27,10 @@ import {
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 const tags = ['recommendations'];
 
-export async function recommendationRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
+export async function recommendationRoutes(
+  app: FastifyInstance,
+  { db, heavy }: { db: Db; heavy: HeavyReads },
+): Promise<void> {
   app.addHook('onRequest', signInRequired);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -43,7 +47,7 @@ export async function recommendationRoutes(app: FastifyInstance, { db }: { db: D
       },
     },
     async (request) => ({
-      data: await recommendCollections(db, signedInUser(request), request.query.limit),
+      data: await heavy(() => recommendCollections(db, signedInUser(request), request.query.limit)),
     }),
   );
 
@@ -58,7 +62,9 @@ export async function recommendationRoutes(app: FastifyInstance, { db }: { db: D
         response: { 200: suggestedPeopleResponse, ...errors },
       },
     },
-    async (request) => ({ data: await suggestPeople(db, signedInUser(request), request.query.limit) }),
+    async (request) => ({
+      data: await heavy(() => suggestPeople(db, signedInUser(request), request.query.limit)),
+    }),
   );
 
   for (const [method, dismissed] of [

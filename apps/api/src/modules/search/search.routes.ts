@@ -4,13 +4,14 @@ import { errorBodySchema } from '@acervo/contract/errors';
 import { searchPageResponse, searchQuery } from '@acervo/contract/search';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
+import type { HeavyReads } from '../../lib/heavy-reads.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
 import { perPersonPerMinute } from '../../plugins/rate-limit.ts';
 import { search } from './search.service.ts';
 
 export async function searchRoutes(
   app: FastifyInstance,
-  { db, config }: { db: Db; config: Config },
+  { db, config, heavy }: { db: Db; config: Config; heavy: HeavyReads },
 ): Promise<void> {
   // Search reads collections and profiles, which are behind the sign-in guard: 401 first.
   app.addHook('onRequest', signInRequired);
@@ -34,6 +35,7 @@ export async function searchRoutes(
       },
       preHandler: perPerson,
     },
-    async (request) => search(db, signedInUser(request), request.query, config.SEARCH_CANDIDATES),
+    async (request) =>
+      heavy(() => search(db, signedInUser(request), request.query, config.SEARCH_CANDIDATES)),
   );
 }

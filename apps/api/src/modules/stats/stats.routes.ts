@@ -4,10 +4,14 @@ import { errorBodySchema } from '@acervo/contract/errors';
 import { statsResponse } from '@acervo/contract/stats';
 import { userParams } from '@acervo/contract/user';
 import type { Db } from '../../db/client.ts';
+import type { HeavyReads } from '../../lib/heavy-reads.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
 import { readStats } from './stats.service.ts';
 
-export async function statsRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
+export async function statsRoutes(
+  app: FastifyInstance,
+  { db, heavy }: { db: Db; heavy: HeavyReads },
+): Promise<void> {
   // Profiles are for signed-in people: 401 before any validation.
   app.addHook('onRequest', signInRequired);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -24,6 +28,8 @@ export async function statsRoutes(app: FastifyInstance, { db }: { db: Db }): Pro
         response: { 200: statsResponse, 401: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => ({ data: await readStats(db, request.params.user_id, signedInUser(request)) }),
+    async (request) => ({
+      data: await heavy(() => readStats(db, request.params.user_id, signedInUser(request))),
+    }),
   );
 }

@@ -10,6 +10,7 @@ import {
 } from '@acervo/contract/taste';
 import { userParams } from '@acervo/contract/user';
 import type { Db } from '../../db/client.ts';
+import type { HeavyReads } from '../../lib/heavy-reads.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
 import { perIpPerMinute } from '../../plugins/rate-limit.ts';
 import { renderTasteCard } from './taste-card.ts';
@@ -24,7 +25,10 @@ export const TASTE_SHARE_REQUESTS_PER_MINUTE = 60;
 const limited = { config: perIpPerMinute(TASTE_SHARE_REQUESTS_PER_MINUTE) };
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
-export async function tasteRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
+export async function tasteRoutes(
+  app: FastifyInstance,
+  { db, heavy }: { db: Db; heavy: HeavyReads },
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -40,7 +44,9 @@ export async function tasteRoutes(app: FastifyInstance, { db }: { db: Db }): Pro
         response: { 200: tasteResponse, ...errors },
       },
     },
-    async (request) => ({ data: await readTaste(db, request.params.user_id, signedInUser(request)) }),
+    async (request) => ({
+      data: await heavy(() => readTaste(db, request.params.user_id, signedInUser(request))),
+    }),
   );
 
   r.put(

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../app.ts';
+import type { Db, Queryable } from '../db/client.ts';
+import { testConfig } from '../env.ts';
+import { createCollection } from '../modules/collection/collection.test-helpers.ts';
+import { createTestContext, signUp, TEST_DEFAULTS, type TestContext } from '../test/test-context.ts';
+import { heavyReads } from './heavy-reads.ts';
+
+function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  let reject!: (err: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('heavyReads', () => {
+  it('runs at most `atOnce` reads at a time, the next as soon as one ends, failed or not', async () => {
+    const heavy = heavyReads(2);
+    const started: number[] = [];
+    const ends = [deferred<string>(), deferred<string>(), deferred<string>(), deferred<string>()];
+    const reads = ends.map((end, i) =>
+      heavy(() => {
+        started.push(i);
+        return end.promise;
+      }),
+    );
+    await Promise.resolve();
+    expect(started).toEqual([0, 1]);
+
+    ends[0]!.reject(new Error('statement failed'));
+    await expect(reads[0]).rejects.toThrow('statement failed');
+    await vi.waitFor(() => expect(started).toEqual([0, 1, 2]));
+
+    ends[1]!.resolve('a');
+    await expect(reads[1]).resolves.toBe('a');
+    await vi.waitFor(() => expect(started).toEqual([0, 1, 2, 3]));
+    ends[2]!.resolve('b');
+    ends[3]!.resolve('c');
+    await expect(Promise.all(reads.slice(2))).resolves.toEqual(['b', 'c']);
+  });
+});
+
+describe('expensive reads under load (decision 059)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  it('a collection opens while searches fill their lane; the waiting search answers after', async () => {
+    // The database holds every collection search until the test lets it go.
+    const release = deferred();
+    let searches = 0;
+    const gate = (q: Queryable): Queryable => ({
+      exec: (script) => q.exec(script),
+      async query(text, params, name) {
+        if (name === 'search_collection') {
+          searches += 1;
+          await release.promise;
+        }
+        return q.query(text, params, name);
+      },
+    });
+    const db: Db = {
+      ...ctx.db,
+      ...gate(ctx.db),
+      transaction: (fn) => ctx.db.transaction((tx) => fn(gate(tx))),
+    };
+    const app = await buildApp({ config: testConfig({ ...TEST_DEFAULTS, HEAVY_READS_AT_ONCE: '1' }), db });
+    await app.ready();
+    try {
+      const me = await signUp(app, { name: 'Lia Paciente' });
+      const collection = await createCollection(app, me, { name: 'Discos de vinil' });
+      const get = (url: string) => app.inject({ method: 'GET', url, headers: me.auth });
+
+      const first = get('/api/v1/search?q=discos');
+      await vi.waitFor(() => expect(searches).toBe(1));
+      const second = get('/api/v1/search?q=vinil');
+
+      // Not behind the searches: the collection answers while both are unanswered.
+      const opened = await get(`/api/v1/collection/${collection.id}`);
+      expect(opened.statusCode).toBe(200);
+      expect(opened.json().data.name).toBe('Discos de vinil');
+      // The second search is waiting for its turn, not at the database.
+      expect(searches).toBe(1);
+
+      release.resolve();
+      const [a, b] = await Promise.all([first, second]);
+      expect(a.statusCode).toBe(200);
+      expect(b.statusCode).toBe(200);
+      expect(b.json().data.map((hit: { id: string }) => hit.id)).toEqual([collection.id]);
+      expect(searches).toBe(2);
+    } finally {
+      release.resolve();
+      await app.close();
+    }
+  });
+});
