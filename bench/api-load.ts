@@ -70,8 +70,11 @@ const rows: string[][] = [];
 
 const ratio = (a: Result, b: Result) => `${((a.requests.average / b.requests.average) * 100).toFixed(1)}%`;
 
+/** A target that answered anything but 2xx measured something else: the run exits 1 at the end. */
+let failed = false;
 function report(r: Result): void {
   if (r.non2xx || r.errors || r.timeouts) {
+    failed = true;
     console.error(`failures: non2xx=${r.non2xx} errors=${r.errors} timeouts=${r.timeouts}`);
   }
 }
@@ -165,3 +168,7 @@ console.log(
 console.log(line(header));
 console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
 for (const r of rows) console.log(line(r));
+if (failed) {
+  console.error('\nSome targets answered errors: their rows are not figures.');
+  process.exitCode = 1;
+}
