@@ -99,8 +99,9 @@ async function drive(
       const started = performance.now();
       // Warm-up requests run on the same connections but are not counted: what is measured
       // starts from the state they left (JIT, caches, and where each connection is in the mix).
-      const tally = started < measureFrom ? newTally() : (tallies.get(call.kind) ?? newTally());
-      if (started >= measureFrom) tallies.set(call.kind, tally);
+      const counted = started >= measureFrom;
+      const tally = (counted && tallies.get(call.kind)) || newTally();
+      if (counted) tallies.set(call.kind, tally);
       try {
         const { status, body } = await send(agent, port, call);
         tally.latencies.push(performance.now() - started);
@@ -276,12 +277,10 @@ for (const kind of runs) {
   const failures: string[] = [];
   const baselineCall = (): Call => ({ kind: 'baseline', method: 'GET', path: '/api/v1/config' });
 
-  // Each measured part after its own warm-up (JIT, pools, caches) on the same connections; the
-  // mix's warm-up is the start of the same drive, so its first measured request does not find all
-  // 50 connections starting at once.
-  await drive(ready.port, WARMUP, baselineCall, failures);
+  // Each measured part starts with its own warm-up (JIT, pools, caches) in the same drive, so its
+  // first measured request does not find all 50 connections starting at once.
   const baseline = summarise(
-    await drive(ready.port, BASELINE_DURATION, baselineCall, failures),
+    await drive(ready.port, BASELINE_DURATION, baselineCall, failures, CONNECTIONS, WARMUP),
     BASELINE_DURATION,
   );
   let from = server.samples.length;
