@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Collection } from '@acervo/contract/collection';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestContext, signUp, type TestContext } from '../../test/test-context.ts';
 import { addCollaborator, createCollection, FILMES, type Session } from './collection.test-helpers.ts';
 
@@ -55,6 +55,29 @@ describe('the shared first page of a category', () => {
     expect(res.statusCode).toBe(200);
     expect(names(await firstPage(ana))).toEqual([]);
     expect(names(await firstPage(caio))).toEqual([]);
+  });
+
+  it('never shows a muted person’s collections to the one who muted them, also once the mute is old', async () => {
+    const [ana, carla, davi] = [await signUp(app), await signUp(app), await signUp(app)];
+    await createCollection(app, ana, { name: 'Da Ana' });
+    expect(names(await firstPage(carla))).toEqual(['Da Ana']);
+
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/user/${ana.user_id}/mute`,
+      headers: carla.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(names(await firstPage(carla))).toEqual([]);
+    // Seconds later Carla reads the shared page like everyone else, and Ana is still muted for her.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 5_000);
+      expect(names(await firstPage(davi))).toEqual(['Da Ana']);
+      expect(names(await firstPage(carla))).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("gives each reader their own role, never the first reader's", async () => {

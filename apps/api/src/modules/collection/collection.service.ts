@@ -35,6 +35,7 @@ import {
   hiddenReasonFor,
   itemHiddenReasonFor,
   itemShownTo,
+  mutedBy,
 } from '../access/access.sql.ts';
 import { assertNoBlockedTerms } from '../moderation/blocked-terms.ts';
 import { recordActivity } from '../timeline/activity.service.ts';
@@ -115,7 +116,7 @@ const VIEWER_FIELDS = `
   SELECT c.id, ${guardColumns('c', '$2')},
     EXISTS (SELECT 1 FROM collection_likes l WHERE l.collection_id = c.id AND l.user_id = $2) AS liked_by_me,
     EXISTS (SELECT 1 FROM collection_followers f WHERE f.collection_id = c.id AND f.user_id = $2) AS followed_by_me,
-    ${savedFrom('$2')} AS saved_from
+    ${savedFrom('$2')} AS saved_from, ${mutedBy('c.user_id', '$2')} AS muted
   FROM collections c WHERE c.id = ANY($1::text[])`;
 
 // One item more than a page says whether there are more.
@@ -403,7 +404,8 @@ export async function listByCategory(
 
 /**
  * A shared page (computed for no one) as `viewer` sees it: their own likes, follows and role, and
- * without any card made private or deleted since the page was computed.
+ * without any card made private or deleted since the page was computed, nor one of someone they
+ * muted (as `collectionListedFor` in the viewer's own statement).
  */
 export async function forViewer(
   db: Queryable,
@@ -412,12 +414,13 @@ export async function forViewer(
 ): Promise<CollectionPage> {
   if (page.data.length === 0) return page;
   const rows = await db.query<
-    GuardedCollection & Pick<Collection, 'id' | 'liked_by_me' | 'followed_by_me' | 'saved_from'>
+    GuardedCollection &
+      Pick<Collection, 'id' | 'liked_by_me' | 'followed_by_me' | 'saved_from'> & { muted: boolean }
   >(VIEWER_FIELDS, [page.data.map((c) => c.id), viewer.id], 'collection_viewer_fields');
   const fresh = new Map(rows.map((row) => [row.id, row]));
   const data = page.data.flatMap((card) => {
     const row = fresh.get(card.id);
-    if (!row || !listedFor(row, viewer)) return [];
+    if (!row || row.muted || !listedFor(row, viewer)) return [];
     const { liked_by_me, followed_by_me, saved_from } = row;
     return [{ ...card, liked_by_me, followed_by_me, saved_from, my_role: publicRole(roleOf(row, viewer)) }];
   });
