@@ -363,7 +363,7 @@ for (const kind of runs) {
       const popularity = await evaluate('popularity (baseline, in memory)', (u) => base.popularity(u));
       const knn = await evaluate(`item-kNN, textbook (baseline, k=${KNN_NEIGHBORS})`, (u) => base.itemKnn(u));
       const served = await evaluate('served: GET /collection/recommended (service)', async (u) =>
-        (await recommendCollections(db, { id: community.users[u]! }, K)).map((c) => c.id),
+        (await recommendCollections(db, { id: community.users[u]! }, K, (read) => read())).map((c) => c.id),
       );
       const strategies: [Strategy, string][] = [
         ['hybrid', 'statement, hybrid as served, without the diversity rule'],

@@ -54,6 +54,7 @@ describe('expensive reads under load (decision 059)', () => {
     // The database holds every collection search until the test lets it go.
     const release = deferred();
     let searches = 0;
+    let scorings = 0;
     const gate = (q: Queryable): Queryable => ({
       exec: (script) => q.exec(script),
       async query(text, params, name) {
@@ -61,6 +62,7 @@ describe('expensive reads under load (decision 059)', () => {
           searches += 1;
           await release.promise;
         }
+        if (name === 'recommended_collections') scorings += 1;
         return q.query(text, params, name);
       },
     });
@@ -74,7 +76,12 @@ describe('expensive reads under load (decision 059)', () => {
     try {
       const me = await signUp(app, { name: 'Lia Paciente' });
       const collection = await createCollection(app, me, { name: 'Discos de vinil' });
-      const get = (url: string) => app.inject({ method: 'GET', url, headers: me.auth });
+      const other = await signUp(app, { name: 'Rui Apressado' });
+      const get = (url: string, who = me) => app.inject({ method: 'GET', url, headers: who.auth });
+      const recommended = '/api/v1/collection/recommended?limit=5';
+      // Lia's suggestions are scored once (in the lane, which is free) and kept.
+      expect((await get(recommended)).statusCode).toBe(200);
+      expect(scorings).toBe(1);
 
       const first = get('/api/v1/search?q=discos');
       await vi.waitFor(() => expect(searches).toBe(1));
@@ -86,9 +93,20 @@ describe('expensive reads under load (decision 059)', () => {
       expect(opened.json().data.name).toBe('Discos de vinil');
       // The second search is waiting for its turn, not at the database.
       expect(searches).toBe(1);
+      // Suggestions already scored answer from the cache without a turn; scoring Rui's waits for one.
+      const kept = await get(recommended);
+      expect(kept.statusCode).toBe(200);
+      expect(kept.json().data).toEqual([]);
+      const scored = get(recommended, other);
+      await new Promise((resolve) => setImmediate(resolve));
+      const opened2 = await get(`/api/v1/collection/${collection.id}`);
+      expect(opened2.statusCode).toBe(200);
+      expect(scorings).toBe(1);
 
       release.resolve();
-      const [a, b] = await Promise.all([first, second]);
+      const [a, b, c] = await Promise.all([first, second, scored]);
+      expect(c.statusCode).toBe(200);
+      expect(scorings).toBe(2);
       expect(a.statusCode).toBe(200);
       expect(b.statusCode).toBe(200);
       expect(b.json().data.map((hit: { id: string }) => hit.id)).toEqual([collection.id]);

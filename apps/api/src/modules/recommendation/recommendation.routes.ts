@@ -47,7 +47,7 @@ export async function recommendationRoutes(
       },
     },
     async (request) => ({
-      data: await heavy(() => recommendCollections(db, signedInUser(request), request.query.limit)),
+      data: await recommendCollections(db, signedInUser(request), request.query.limit, heavy),
     }),
   );
 

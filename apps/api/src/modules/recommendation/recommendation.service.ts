@@ -9,6 +9,7 @@ import type {
 } from '@acervo/contract/recommendation';
 import type { UserProfile } from '@acervo/contract/user';
 import type { Queryable } from '../../db/client.ts';
+import type { HeavyReads } from '../../lib/heavy-reads.ts';
 import { LIST_LIMIT_MAX } from '@acervo/contract/collection';
 import { issue } from '@acervo/contract/validation';
 import { validationFailed } from '../../lib/app-error.ts';
@@ -292,9 +293,11 @@ const scoreCandidates = (db: Queryable, viewer: Viewer, pool: number, w: Weights
 /**
  * The viewer's scored candidates: from `recommendation_cache` while it is of the job's current
  * generation (the triggers of migration 017 drop a viewer's row when their own signals change),
- * otherwise computed by the statement and cached. Nothing here decides what the viewer may see.
+ * otherwise computed by the statement and cached. Only that statement waits for a turn among the
+ * expensive reads (decision 059): a cached answer costs no more than a page. Nothing here decides
+ * what the viewer may see.
  */
-async function cachedCandidates(db: Queryable, viewer: Viewer): Promise<Candidate[]> {
+async function cachedCandidates(db: Queryable, viewer: Viewer, heavy: HeavyReads): Promise<Candidate[]> {
   const [state] = await db.query<{ generation: string; candidates: Candidate[] | null }>(
     `SELECT g.generation, (SELECT k.candidates FROM recommendation_cache k
                            WHERE k.user_id = $1 AND k.generation = g.generation) AS candidates
@@ -303,7 +306,7 @@ async function cachedCandidates(db: Queryable, viewer: Viewer): Promise<Candidat
     'recommendation_cache_read',
   );
   if (state?.candidates) return state.candidates;
-  const candidates = await scoreCandidates(db, viewer, CACHED_CANDIDATES, STRATEGIES.hybrid);
+  const candidates = await heavy(() => scoreCandidates(db, viewer, CACHED_CANDIDATES, STRATEGIES.hybrid));
   await db.query(
     `INSERT INTO recommendation_cache (user_id, generation, candidates) VALUES ($1, $2, $3)
      ON CONFLICT (user_id) DO UPDATE SET generation = EXCLUDED.generation, candidates = EXCLUDED.candidates,
@@ -357,13 +360,17 @@ async function stillShown(db: Queryable, viewer: Viewer, candidates: Candidate[]
   return live.map((l) => ({ ...byId.get(l.id)!, ...l }));
 }
 
-/** Collections for the viewer, each with its reason: what `GET /collection/recommended` serves. */
+/**
+ * Collections for the viewer, each with its reason: what `GET /collection/recommended` serves.
+ * `heavy` is the lane of expensive reads the scoring waits in when the cache cannot answer.
+ */
 export async function recommendCollections(
   db: Queryable,
   viewer: Viewer,
   limit: number,
+  heavy: HeavyReads,
 ): Promise<RecommendedCollection[]> {
-  const candidates = await cachedCandidates(db, viewer);
+  const candidates = await cachedCandidates(db, viewer, heavy);
   // The pool a page is drawn from (4x the page), checked now; the rest only when some of it went.
   const pool = candidates.slice(0, poolSize(limit));
   let rows = await stillShown(db, viewer, pool);
