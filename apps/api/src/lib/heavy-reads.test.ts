@@ -55,6 +55,7 @@ describe('expensive reads under load (decision 059)', () => {
     const release = deferred();
     let searches = 0;
     let scorings = 0;
+    let figurings = 0;
     const gate = (q: Queryable): Queryable => ({
       exec: (script) => q.exec(script),
       async query(text, params, name) {
@@ -63,6 +64,7 @@ describe('expensive reads under load (decision 059)', () => {
           await release.promise;
         }
         if (name === 'recommended_collections') scorings += 1;
+        if (name === 'stats_histogram') figurings += 1;
         return q.query(text, params, name);
       },
     });
@@ -79,9 +81,12 @@ describe('expensive reads under load (decision 059)', () => {
       const other = await signUp(app, { name: 'Rui Apressado' });
       const get = (url: string, who = me) => app.inject({ method: 'GET', url, headers: who.auth });
       const recommended = '/api/v1/collection/recommended?limit=5';
-      // Lia's suggestions are scored once (in the lane, which is free) and kept.
+      const figures = (who: typeof me) => `/api/v1/user/${who.user_id}/stats`;
+      // Lia's suggestions and figures are computed once (in the lane, which is free) and kept.
       expect((await get(recommended)).statusCode).toBe(200);
       expect(scorings).toBe(1);
+      expect((await get(figures(me))).statusCode).toBe(200);
+      expect(figurings).toBe(1);
 
       const first = get('/api/v1/search?q=discos');
       await vi.waitFor(() => expect(searches).toBe(1));
@@ -93,20 +98,25 @@ describe('expensive reads under load (decision 059)', () => {
       expect(opened.json().data.name).toBe('Discos de vinil');
       // The second search is waiting for its turn, not at the database.
       expect(searches).toBe(1);
-      // Suggestions already scored answer from the cache without a turn; scoring Rui's waits for one.
+      // What is already computed answers from its cache without a turn; computing Rui's waits for
+      // one, and his two requests for suggestions compute them once.
       const kept = await get(recommended);
       expect(kept.statusCode).toBe(200);
       expect(kept.json().data).toEqual([]);
-      const scored = get(recommended, other);
+      const keptFigures = await get(figures(me));
+      expect(keptFigures.statusCode).toBe(200);
+      const waiting = [get(recommended, other), get(recommended, other), get(figures(other), other)];
       await new Promise((resolve) => setImmediate(resolve));
       const opened2 = await get(`/api/v1/collection/${collection.id}`);
       expect(opened2.statusCode).toBe(200);
       expect(scorings).toBe(1);
+      expect(figurings).toBe(1);
 
       release.resolve();
-      const [a, b, c] = await Promise.all([first, second, scored]);
-      expect(c.statusCode).toBe(200);
+      const [a, b, ...rui] = await Promise.all([first, second, ...waiting]);
+      expect(rui.map((res) => res.statusCode)).toEqual([200, 200, 200]);
       expect(scorings).toBe(2);
+      expect(figurings).toBe(2);
       expect(a.statusCode).toBe(200);
       expect(b.statusCode).toBe(200);
       expect(b.json().data.map((hit: { id: string }) => hit.id)).toEqual([collection.id]);

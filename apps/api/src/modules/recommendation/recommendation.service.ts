@@ -290,14 +290,7 @@ const scoreCandidates = (db: Queryable, viewer: Viewer, pool: number, w: Weights
     'recommended_collections',
   );
 
-/**
- * The viewer's scored candidates: from `recommendation_cache` while it is of the job's current
- * generation (the triggers of migration 017 drop a viewer's row when their own signals change),
- * otherwise computed by the statement and cached. Only that statement waits for a turn among the
- * expensive reads (decision 059): a cached answer costs no more than a page. Nothing here decides
- * what the viewer may see.
- */
-async function cachedCandidates(db: Queryable, viewer: Viewer, heavy: HeavyReads): Promise<Candidate[]> {
+const readCachedCandidates = async (db: Queryable, viewer: Viewer) => {
   const [state] = await db.query<{ generation: string; candidates: Candidate[] | null }>(
     `SELECT g.generation, (SELECT k.candidates FROM recommendation_cache k
                            WHERE k.user_id = $1 AND k.generation = g.generation) AS candidates
@@ -305,16 +298,33 @@ async function cachedCandidates(db: Queryable, viewer: Viewer, heavy: HeavyReads
     [viewer.id],
     'recommendation_cache_read',
   );
-  if (state?.candidates) return state.candidates;
-  const candidates = await heavy(() => scoreCandidates(db, viewer, CACHED_CANDIDATES, STRATEGIES.hybrid));
-  await db.query(
-    `INSERT INTO recommendation_cache (user_id, generation, candidates) VALUES ($1, $2, $3)
-     ON CONFLICT (user_id) DO UPDATE SET generation = EXCLUDED.generation, candidates = EXCLUDED.candidates,
-       computed_at = now()`,
-    [viewer.id, state?.generation ?? 0, JSON.stringify(candidates)],
-    'recommendation_cache_write',
-  );
-  return candidates;
+  return state;
+};
+
+/**
+ * The viewer's scored candidates: from `recommendation_cache` while it is of the job's current
+ * generation (the triggers of migration 017 drop a viewer's row when their own signals change),
+ * otherwise computed by the statement and cached. Only the computing waits for a turn among the
+ * expensive reads (decision 059): a cached answer costs about what a page does. Once the turn
+ * comes the cache is read again, so requests that waited together compute once. Nothing here
+ * decides what the viewer may see.
+ */
+async function cachedCandidates(db: Queryable, viewer: Viewer, heavy: HeavyReads): Promise<Candidate[]> {
+  const cached = (await readCachedCandidates(db, viewer))?.candidates;
+  if (cached) return cached;
+  return heavy(async () => {
+    const state = await readCachedCandidates(db, viewer);
+    if (state?.candidates) return state.candidates;
+    const candidates = await scoreCandidates(db, viewer, CACHED_CANDIDATES, STRATEGIES.hybrid);
+    await db.query(
+      `INSERT INTO recommendation_cache (user_id, generation, candidates) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET generation = EXCLUDED.generation, candidates = EXCLUDED.candidates,
+         computed_at = now()`,
+      [viewer.id, state?.generation ?? 0, JSON.stringify(candidates)],
+      'recommendation_cache_write',
+    );
+    return candidates;
+  });
 }
 
 /**

@@ -29,7 +29,7 @@ export async function statsRoutes(
       },
     },
     async (request) => ({
-      data: await heavy(() => readStats(db, request.params.user_id, signedInUser(request))),
+      data: await readStats(db, request.params.user_id, signedInUser(request), heavy),
     }),
   );
 }

@@ -1,5 +1,6 @@
 import { RATING_STEPS, STATS_ACTIVITY_DAYS, STATS_CLOSEST_MAX, type Stats } from '@acervo/contract/stats';
 import type { Queryable } from '../../db/client.ts';
+import type { HeavyReads } from '../../lib/heavy-reads.ts';
 import { assertCanSeePerson, type GuardedPerson, type Viewer } from '../access/access.policy.ts';
 import {
   collectionVisibleTo,
@@ -189,7 +190,12 @@ async function computeStats(db: Queryable, personId: string, viewerId: string | 
  * when the viewer may not see the person (a block, a suspension), and for anyone else when the
  * person turned sharing their activity off; the closest people the viewer may not hear of are left out.
  */
-export async function readStats(db: Queryable, personId: string, viewer: Viewer): Promise<Stats> {
+export async function readStats(
+  db: Queryable,
+  personId: string,
+  viewer: Viewer,
+  heavy: HeavyReads,
+): Promise<Stats> {
   const own = personId === viewer.id;
   // Who may see the person, whether they share their activity, and the cached figures: one read.
   const [person] = await db.query<GuardedPerson & { share_activity: boolean; stats: Stats | null }>(
@@ -200,7 +206,9 @@ export async function readStats(db: Queryable, personId: string, viewer: Viewer)
   );
   assertCanSeePerson(person, viewer);
   if (!own && !person!.share_activity) throw userNotFound();
-  const stats = person!.stats ?? (await cachedStats(db, personId, own));
+  // Only figures still to compute wait for a turn among the expensive reads (decision 059); once it
+  // comes, the cache is read again, so a person's figures are computed once however many waited.
+  const stats = person!.stats ?? (await heavy(() => cachedStats(db, personId, own)));
   if (!stats.closest.length) return stats;
   const heard = new Set(
     (
