@@ -209,6 +209,19 @@ const OVERFLOW = `
     ORDER BY score DESC, neighbor_id OFFSET CASE t.kind WHEN 'cf' THEN 50 ELSE 20 END
   ) x`;
 
+/**
+ * The people whose seeds the slice recomputed (they like, follow, collaborate on, saved or dismissed
+ * one): their cached candidates go, so a like counts once its collection's neighbours do. Other
+ * viewers keep theirs until they expire (RECOMMEND_CACHE_SECONDS).
+ */
+const FANS_STALE = `
+  DELETE FROM recommendation_cache WHERE user_id IN (
+    SELECT user_id FROM collection_likes WHERE collection_id = ANY($1::text[])
+    UNION SELECT user_id FROM collection_followers WHERE collection_id = ANY($1::text[])
+    UNION SELECT user_id FROM collection_collaborators WHERE collection_id = ANY($1::text[])
+    UNION SELECT user_id FROM collections WHERE saved_from_id = ANY($1::text[])
+    UNION SELECT user_id FROM dismissed_collections WHERE collection_id = ANY($1::text[]))`;
+
 /** The slice is done: scratch emptied; a collection marked again meanwhile (newer instant) stays dirty. */
 const DONE = `
   WITH scratch AS (DELETE FROM recommendation_scratch RETURNING 1)
@@ -301,9 +314,11 @@ export async function refreshRecommendations(db: Db, options: RefreshOptions = {
           : size;
     await nextTurn(Math.round(took * (options.pause ?? 0)));
   }
-  if (report.collections > 0) {
-    report.rebuilt = true;
-    // Cached candidates of older generations are recomputed at their next read.
+  if (report.collections > 0) report.rebuilt = true;
+  if (report.collections > 0 && options.full) {
+    // After a full rebuild every viewer's cached candidates are recomputed at their next read.
+    // An incremental run drops only the recomputed collections' fans' (FANS_STALE): one like
+    // anywhere no longer makes every viewer's next read a miss.
     await db.query(
       `INSERT INTO recommendation_state (id, generation) VALUES (true, 1)
        ON CONFLICT (id) DO UPDATE SET generation = recommendation_state.generation + 1, refreshed_at = now()`,
@@ -339,6 +354,7 @@ async function recompute(
       [overflow.map((o) => o.collection_id), overflow.map((o) => o.kind), overflow.map((o) => o.neighbor_id)],
     );
   }
+  await tx.query(FANS_STALE, [ids]);
   await tx.query(DONE, [ids, batch.map((b) => b.marked_at)]);
 }
 
@@ -370,8 +386,9 @@ export interface RecommendationJob {
  * Runs right after start, then every `intervalMs`, in the API process (like the mail worker):
  * recomputes what changed since the last run, at most 5,000 collections per run, pausing between
  * slices as long as each slice took (so the job uses at most half of the database's time). A
- * viewer's own likes and follows count at once (their cached candidates are dropped); what
- * others did reaches the neighbours within an interval or a few.
+ * viewer's own likes and follows count at once (their cached candidates are dropped), and again
+ * when the job has recomputed what they liked; what others did reaches the neighbours within an
+ * interval or a few, and a viewer's cached candidates within RECOMMEND_CACHE_SECONDS.
  */
 export function startRecommendationJob(
   db: Db,

@@ -290,21 +290,28 @@ const scoreCandidates = (db: Queryable, viewer: Viewer, pool: number, w: Weights
     'recommended_collections',
   );
 
+/**
+ * How long a viewer's scored candidates are kept when their own signals do not change: what others
+ * do reaches them within this (the statistics' cache keeps as long: `STATS_CACHE_SECONDS`).
+ */
+export const RECOMMEND_CACHE_SECONDS = 600;
+
 const readCachedCandidates = async (db: Queryable, viewer: Viewer) => {
   const [state] = await db.query<{ generation: string; candidates: Candidate[] | null }>(
     `SELECT g.generation, (SELECT k.candidates FROM recommendation_cache k
-                           WHERE k.user_id = $1 AND k.generation = g.generation) AS candidates
+                           WHERE k.user_id = $1 AND k.generation = g.generation
+                             AND k.computed_at > now() - make_interval(secs => $2)) AS candidates
      FROM (SELECT coalesce((SELECT generation FROM recommendation_state), 0) AS generation) g`,
-    [viewer.id],
+    [viewer.id, RECOMMEND_CACHE_SECONDS],
     'recommendation_cache_read',
   );
   return state;
 };
 
 /**
- * The viewer's scored candidates: from `recommendation_cache` while it is of the job's current
- * generation (the triggers of migration 017 drop a viewer's row when their own signals change),
- * otherwise computed by the statement and cached. Only the computing waits for a turn among the
+ * The viewer's scored candidates: from `recommendation_cache` for `RECOMMEND_CACHE_SECONDS` unless
+ * a full rebuild came since (a new generation) or their own signals changed (the triggers of
+ * migration 017 drop their row), otherwise computed by the statement and cached. Only the computing waits for a turn among the
  * expensive reads (decision 059): a cached answer costs about what a page does. Once the turn
  * comes the cache is read again, so requests that waited together compute once. Nothing here
  * decides what the viewer may see.

@@ -12,6 +12,7 @@ import {
   type Session,
 } from '../collection/collection.test-helpers.ts';
 import { refreshRecommendations, startRecommendationJob } from './recommendation.job.ts';
+import { RECOMMEND_CACHE_SECONDS } from './recommendation.service.ts';
 
 const RESTAURANTES = 'XHOaoEbIZdwd8BvK';
 const CAFES = 'mt1eg6S0bRd3T510';
@@ -384,6 +385,30 @@ describe('the precompute job', () => {
     expect(run).toMatchObject({ rebuilt: true, remaining: 0 });
     expect(run.collections).toBe(2);
     // chorar's list now holds the new collection (Ana likes both), written both ways.
+    expect((await recommended(viewer)).find((c) => c.id === fresh.id)?.reason).toEqual({
+      code: 'because_you',
+      params: { collection_id: chorar.id, collection_name: 'Filmes para chorar', signal: 'like' },
+    });
+  });
+
+  it("keeps a viewer's suggestions through runs that recompute none of their seeds, until they age out", async () => {
+    const { ana, viewer, chorar } = await films();
+    await like(viewer, chorar);
+    await refresh();
+    await recommended(viewer);
+
+    // Ana likes a new collection: its neighbours (and chorar's list) change, not the viewer's seeds.
+    const otto2 = await signUp(ctx.app);
+    const fresh = await createCollection(ctx.app, otto2, { name: 'Cinema mudo', category_id: SERIES });
+    await like(ana, fresh);
+    expect(await refresh()).toMatchObject({ rebuilt: true, collections: 1 });
+    expect((await recommended(viewer)).find((c) => c.id === fresh.id)).toBeUndefined();
+
+    // Ten minutes later they are scored again, with what Ana did.
+    await ctx.db.query(
+      `UPDATE recommendation_cache SET computed_at = now() - make_interval(secs => $2) WHERE user_id = $1`,
+      [viewer.user_id, RECOMMEND_CACHE_SECONDS + 1],
+    );
     expect((await recommended(viewer)).find((c) => c.id === fresh.id)?.reason).toEqual({
       code: 'because_you',
       params: { collection_id: chorar.id, collection_name: 'Filmes para chorar', signal: 'like' },
