@@ -92,13 +92,6 @@ export const mayJoin = (collection: GuardedCollection, viewer: Viewer): boolean 
   roleOf(collection, viewer) === 'owner' || (!collection.blocked && !collection.withheld);
 
 /**
- * Whether a card computed for no one (a shared category page) may be shown to `viewer`: the
- * same read rule, on the card's fresh guard columns.
- */
-export const listedFor = (collection: GuardedCollection, viewer: Viewer): boolean =>
-  can('read', collection, viewer) && !collection.private;
-
-/**
  * Whether pictures of this collection are served without a signature (anyone may load them):
  * only a public collection that no operator withheld. Others get signed, expiring URLs, given to
  * those who may read the collection.

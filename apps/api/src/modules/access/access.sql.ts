@@ -33,7 +33,7 @@ export const collaboratorRoleOf = (alias: string, viewer: string) =>
   `(SELECT cc.role FROM collection_collaborators cc
     WHERE cc.collection_id = ${alias}.id AND cc.user_id = ${viewer})`;
 
-/** The columns of a `GuardedCollection` over `alias`, for `assertCan` and `listedFor`. */
+/** The columns of a `GuardedCollection` over `alias`, for `assertCan` and `roleOf`. */
 export const guardColumns = (alias: string, viewer: string) =>
   `${alias}.user_id, ${alias}.private, ${collaboratorRoleOf(alias, viewer)} AS collaborator_role,
    coalesce(${blockedBetween(`${alias}.user_id`, viewer)}, false) AS blocked, ${withheld(alias)} AS withheld`;

@@ -20,7 +20,6 @@ import type { MediaStorage } from '../media/media.storage.ts';
 import { assertPersonVisible } from '../user/user.service.ts';
 import {
   assertCan,
-  listedFor,
   picturesArePublic,
   publicRole,
   roleOf,
@@ -35,7 +34,6 @@ import {
   hiddenReasonFor,
   itemHiddenReasonFor,
   itemShownTo,
-  mutedBy,
 } from '../access/access.sql.ts';
 import { assertNoBlockedTerms } from '../moderation/blocked-terms.ts';
 import { recordActivity } from '../timeline/activity.service.ts';
@@ -111,13 +109,17 @@ const savedFrom = (viewerParam: string) => `(SELECT json_build_object(
      'user_name', (SELECT u.name FROM users u WHERE u.id = o.user_id))
    FROM collections o WHERE o.id = c.saved_from_id)`;
 
-/** What a card says that depends on the viewer ($2), for the cards `$1` of a shared page. */
+/**
+ * What a card says that depends on the viewer ($2), for the cards `$1` of a shared page that are
+ * still listed for them: the rule of the viewer's own statement (`collectionListedFor`), so a card
+ * made private, hidden, or whose owner blocked or is muted by the viewer is not returned.
+ */
 const VIEWER_FIELDS = `
   SELECT c.id, ${guardColumns('c', '$2')},
     EXISTS (SELECT 1 FROM collection_likes l WHERE l.collection_id = c.id AND l.user_id = $2) AS liked_by_me,
     EXISTS (SELECT 1 FROM collection_followers f WHERE f.collection_id = c.id AND f.user_id = $2) AS followed_by_me,
-    ${savedFrom('$2')} AS saved_from, ${mutedBy('c.user_id', '$2')} AS muted
-  FROM collections c WHERE c.id = ANY($1::text[])`;
+    ${savedFrom('$2')} AS saved_from
+  FROM collections c WHERE c.id = ANY($1::text[]) AND ${collectionListedFor('c', '$2')}`;
 
 // One item more than a page says whether there are more.
 const COLLECTION_BY_ID = `
@@ -404,8 +406,7 @@ export async function listByCategory(
 
 /**
  * A shared page (computed for no one) as `viewer` sees it: their own likes, follows and role, and
- * without any card made private or deleted since the page was computed, nor one of someone they
- * muted (as `collectionListedFor` in the viewer's own statement).
+ * only the cards still listed for them (`VIEWER_FIELDS`).
  */
 export async function forViewer(
   db: Queryable,
@@ -414,13 +415,12 @@ export async function forViewer(
 ): Promise<CollectionPage> {
   if (page.data.length === 0) return page;
   const rows = await db.query<
-    GuardedCollection &
-      Pick<Collection, 'id' | 'liked_by_me' | 'followed_by_me' | 'saved_from'> & { muted: boolean }
+    GuardedCollection & Pick<Collection, 'id' | 'liked_by_me' | 'followed_by_me' | 'saved_from'>
   >(VIEWER_FIELDS, [page.data.map((c) => c.id), viewer.id], 'collection_viewer_fields');
   const fresh = new Map(rows.map((row) => [row.id, row]));
   const data = page.data.flatMap((card) => {
     const row = fresh.get(card.id);
-    if (!row || row.muted || !listedFor(row, viewer)) return [];
+    if (!row) return [];
     const { liked_by_me, followed_by_me, saved_from } = row;
     return [{ ...card, liked_by_me, followed_by_me, saved_from, my_role: publicRole(roleOf(row, viewer)) }];
   });
