@@ -97,17 +97,18 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // Stop accepting connections first, but keep the open ones: http.Server#close() would also
+    // drop idle keep-alive connections at once, and a request already sent over one would meet a
+    // reset.
+    Server.prototype.close.call(app.server);
     clearInterval(purge);
     stopBackups();
-    // Event streams never finish on their own: their clients reconnect to another process.
-    await app.liveEvents.close();
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
-      // Stop accepting connections but keep the open ones: http.Server#close() would also drop
-      // idle keep-alive connections at once, and a request already sent over one would meet a
-      // reset. Then wait for in-flight requests, plus a moment for requests already on their way.
-      Server.prototype.close.call(app.server);
+      // Event streams never finish on their own: their clients reconnect to another process.
+      await app.liveEvents.close();
+      // Then wait for in-flight requests, plus a moment for requests already on their way.
       do {
         while (inFlight > 0) await new Promise((r) => setTimeout(r, 10));
         await new Promise((r) => setTimeout(r, SHUTDOWN_GRACE_MS));
