@@ -79,7 +79,28 @@ const config = loadConfig({
   // As deployed unless the run asks otherwise (HEAVY_READS_AT_ONCE=50: no lane, decision 059).
   HEAVY_READS_AT_ONCE: process.env.HEAVY_READS_AT_ONCE,
 });
-const app = await buildApp({ config, db });
+// BENCH_PROBE=1: the app's statements are timed by name (those outside transactions), for the
+// one-request-at-a-time probe below.
+const probing = Boolean(process.env.BENCH_PROBE);
+const statementTimes = new Map<string, { n: number; ms: number }>();
+const appDb: Db = probing
+  ? {
+      ...db,
+      async query(text, params, name) {
+        const started = performance.now();
+        try {
+          return await db.query(text, params, name);
+        } finally {
+          const key = name ?? `${text.replace(/\s+/g, ' ').trim().slice(0, 40)}…`;
+          const entry = statementTimes.get(key) ?? { n: 0, ms: 0 };
+          entry.n += 1;
+          entry.ms += performance.now() - started;
+          statementTimes.set(key, entry);
+        }
+      },
+    }
+  : db;
+const app = await buildApp({ config, db: appDb });
 // Bench-only routes, never in production code: the same server answering fixed JSON.
 const baseline: Record<string, unknown> = {};
 app.get('/bench/baseline/:name', async (request, reply) => {
@@ -205,6 +226,24 @@ for (const [name, path] of Object.entries(paths)) {
   if (res.statusCode !== 200) throw new Error(`${path} answered ${res.statusCode}`);
   baseline[name] = res.json();
   sizes[name] = res.body.length;
+}
+
+// Where a request's time goes without a queue: each measured target 200 times one at a time (after
+// 20 unmeasured), and the statements they ran, by name, with their mean time.
+if (probing) {
+  const PROBED = 200;
+  for (const [target, path] of Object.entries(paths)) {
+    if (process.env.BENCH_TARGETS && !process.env.BENCH_TARGETS.split(',').includes(target)) continue;
+    for (let i = 0; i < 20; i++) await app.inject({ url: path, headers });
+    statementTimes.clear();
+    const started = performance.now();
+    for (let i = 0; i < PROBED; i++) await app.inject({ url: path, headers });
+    const perRequest = (performance.now() - started) / PROBED;
+    const statements = [...statementTimes]
+      .sort((a, b) => b[1].ms - a[1].ms)
+      .map(([name, { n, ms }]) => `${name} ${(n / PROBED).toFixed(1)}x ${(ms / n).toFixed(2)} ms`);
+    log(`probe ${target}: ${perRequest.toFixed(2)} ms a request, one at a time; ${statements.join('; ')}`);
+  }
 }
 
 // The bare baseline: no framework, no hooks, no logging; JSON.stringify per request as any JSON
