@@ -314,11 +314,11 @@ export async function refreshRecommendations(db: Db, options: RefreshOptions = {
           : size;
     await nextTurn(Math.round(took * (options.pause ?? 0)));
   }
+  // After a full rebuild every viewer's cached candidates are recomputed at their next read. An
+  // incremental run drops only the recomputed collections' fans' (FANS_STALE): one like anywhere no
+  // longer makes every viewer's next read a miss.
   if (report.collections > 0) report.rebuilt = true;
-  if (report.collections > 0 && options.full) {
-    // After a full rebuild every viewer's cached candidates are recomputed at their next read.
-    // An incremental run drops only the recomputed collections' fans' (FANS_STALE): one like
-    // anywhere no longer makes every viewer's next read a miss.
+  if (report.rebuilt && options.full) {
     await db.query(
       `INSERT INTO recommendation_state (id, generation) VALUES (true, 1)
        ON CONFLICT (id) DO UPDATE SET generation = recommendation_state.generation + 1, refreshed_at = now()`,

@@ -311,10 +311,10 @@ const readCachedCandidates = async (db: Queryable, viewer: Viewer) => {
 /**
  * The viewer's scored candidates: from `recommendation_cache` for `RECOMMEND_CACHE_SECONDS` unless
  * a full rebuild came since (a new generation) or their own signals changed (the triggers of
- * migration 017 drop their row), otherwise computed by the statement and cached. Only the computing waits for a turn among the
- * expensive reads (decision 059): a cached answer costs about what a page does. Once the turn
- * comes the cache is read again, so requests that waited together compute once. Nothing here
- * decides what the viewer may see.
+ * migration 017 drop their row), otherwise computed by the statement and cached. Only the
+ * computing waits for a turn among the expensive reads (decision 059): a cached answer costs about
+ * what a page does. Once the turn comes the cache is read again, so requests that waited together
+ * compute once. Nothing here decides what the viewer may see.
  */
 async function cachedCandidates(db: Queryable, viewer: Viewer, heavy: HeavyReads): Promise<Candidate[]> {
   const cached = (await readCachedCandidates(db, viewer))?.candidates;
