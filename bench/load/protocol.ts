@@ -1,4 +1,5 @@
 // What bench/load/server.ts tells bench/load/run.ts over its stdout, one JSON object a line.
+import type { RefreshReport } from '../../apps/api/src/modules/recommendation/recommendation.job.ts';
 import type { SeedReport } from './seed.ts';
 
 export interface Account {
@@ -37,4 +38,15 @@ export interface StatementTime {
   count: number;
   /** From the call to its answer: on a busy pool this includes the wait for a connection. */
   ms: number;
+}
+
+/** GET /bench/rebuild: the recommendation job's run that POST /bench/rebuild started. */
+export interface Rebuild {
+  done: boolean;
+  /** As of the last slice committed. */
+  progress: RefreshReport | undefined;
+  report?: RefreshReport;
+  error?: string;
+  /** Every statement the job's runs made so far, by its first words: where a slice's time goes. */
+  statements: Record<string, StatementTime>;
 }

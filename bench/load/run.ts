@@ -15,14 +15,22 @@
 //
 // Then BENCH_ALONE seconds (15) of the same mix one request at a time, on one connection, and the
 // statements that took the most of the database's time then (no request waits for a connection).
+// Then the recommendation job's full rebuild starts in the server (as `npm start` runs it, pausing
+// between slices) and the same BENCH_ALONE seconds of one-at-a-time mix run beside it: each kind's
+// p50 and p99 next to the phase without it, and the job's longest slice (issue 25: no request waits
+// more than 200 ms for the job). The rebuild is waited for to its end (its whole time is printed),
+// then an incremental run over what 5 s more of the mix changed.
 //
 // Options (env): BENCH_DB=pg|pglite|both, BENCH_DURATION seconds of mix (30), BENCH_CONNECTIONS
 // (50), BENCH_SCALE (1 = full scale; 0.1 = 1k people, 10k collections, 50k items),
-// BENCH_ACCOUNTS (200), BENCH_PGLITE_DURABLE=0 (PGlite commits without fsync, to measure its cost).
+// BENCH_ACCOUNTS (200), BENCH_PGLITE_DURABLE=0 (PGlite commits without fsync, to measure its cost),
+// BENCH_REBUILD=0 (no rebuild phase), BENCH_REBUILD_WAIT (seconds the full rebuild is waited for at
+// most; 0, the default: to its end).
 import { Agent, request } from 'node:http';
 import { spawnBenchServer } from '../spawn-bench-server.ts';
 import { mix, type Call, type Kind } from './mix.ts';
-import type { ServerSample, Ready, StatementTime } from './protocol.ts';
+import type { RefreshReport } from '../../apps/api/src/modules/recommendation/recommendation.job.ts';
+import type { Rebuild, ServerSample, Ready, StatementTime } from './protocol.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 30);
 const BASELINE_DURATION = Math.min(10, DURATION);
@@ -31,6 +39,10 @@ const ALONE = Number(process.env.BENCH_ALONE ?? 15);
 /** Statements listed from the one-at-a-time phase, the most time first. */
 const TOP_STATEMENTS = 15;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** BENCH_REBUILD=0 skips the phase beside the recommendation job's full rebuild. */
+const REBUILD = process.env.BENCH_REBUILD !== '0';
+/** Seconds the full rebuild is waited for at most (0: until it ends). */
+const REBUILD_WAIT = Number(process.env.BENCH_REBUILD_WAIT ?? 0);
 const ACCOUNTS = process.env.BENCH_ACCOUNTS ?? '200';
 const durable = process.env.BENCH_PGLITE_DURABLE !== '0';
 const pgUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -223,7 +235,11 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 1_200));
  * The same mix one request at a time: each kind's latency with nothing queued beside it, and the
  * statements that took the most time, from the server's totals (a sample a second) before and after.
  */
-async function oneAtATime(ready: Ready, samples: ServerSample[], failures: string[]): Promise<string> {
+async function oneAtATime(
+  ready: Ready,
+  samples: ServerSample[],
+  failures: string[],
+): Promise<{ text: string; kinds: ReturnType<typeof summarise>['kinds'] }> {
   await settle();
   const before = samples.at(-1)!.statements;
   const tallies = await drive(ready.port, ALONE, mix(ready), failures, 1);
@@ -234,11 +250,10 @@ async function oneAtATime(ready: Ready, samples: ServerSample[], failures: strin
       const was = before[name] ?? { count: 0, ms: 0 };
       return [name, { count: t.count - was.count, ms: t.ms - was.ms }];
     })
-    .filter(([, t]) => t.count > 0)
-    .sort((a, b) => b[1].ms - a[1].ms);
+    .filter(([, t]) => t.count > 0);
   const total = spent.reduce((sum, [, t]) => sum + t.ms, 0);
   const { all, kinds } = summarise(tallies, ALONE);
-  return [
+  const text = [
     `One request at a time (${ALONE} s, one connection): ${fmt(all.requests)} requests, p50 ${ms(all.p50)}, ` +
       `p99 ${ms(all.p99)}; ${fmt(total)} ms in statements.`,
     '',
@@ -249,19 +264,124 @@ async function oneAtATime(ready: Ready, samples: ServerSample[], failures: strin
         .map((k) => [k.kind, fmt(k.requests), ms(k.p50), ms(k.p99)]),
     ),
     '',
-    table(
-      ['statement', 'count', 'mean', 'total', 'share'],
-      spent
-        .slice(0, TOP_STATEMENTS)
-        .map(([name, t]) => [
-          name.replace(/\|/g, '/'),
-          fmt(t.count),
-          ms(t.ms / t.count),
-          ms(t.ms),
-          `${((t.ms / total) * 100).toFixed(1)}%`,
-        ]),
-    ),
+    statementsTable('statement', spent, TOP_STATEMENTS),
   ].join('\n');
+  return { text, kinds };
+}
+
+/** The statements that took the most time, with their share of all of them. */
+function statementsTable(label: string, spent: [string, StatementTime][], top: number): string {
+  const total = spent.reduce((sum, [, t]) => sum + t.ms, 0);
+  return table(
+    [label, 'count', 'mean', 'total', 'share'],
+    spent
+      .sort((a, b) => b[1].ms - a[1].ms)
+      .slice(0, top)
+      .map(([name, t]) => [
+        name.replace(/\|/g, '/'),
+        fmt(t.count),
+        ms(t.ms / t.count),
+        ms(t.ms),
+        `${((t.ms / total) * 100).toFixed(1)}%`,
+      ]),
+  );
+}
+
+async function benchRoute<T>(port: number, method: 'GET' | 'POST', body?: unknown): Promise<T> {
+  const res = await fetch(`http://127.0.0.1:${port}/bench/rebuild`, {
+    method,
+    ...(body === undefined
+      ? {}
+      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+  if (!res.ok) throw new Error(`${method} /bench/rebuild answered ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** Starts a run of the recommendation job in the server; `finished` resolves with its report. */
+async function startRebuild(port: number, full: boolean) {
+  await benchRoute(port, 'POST', { full });
+  const started = performance.now();
+  const finished = (async (): Promise<{ report: RefreshReport; statements: Rebuild['statements'] }> => {
+    for (;;) {
+      const state = await benchRoute<Rebuild>(port, 'GET');
+      if (state.error) throw new Error(`the rebuild failed: ${state.error}`);
+      if (state.done && state.report) return { report: state.report, statements: state.statements };
+      if (REBUILD_WAIT > 0 && state.progress && performance.now() - started > REBUILD_WAIT * 1000) {
+        return { report: { ...state.progress, rebuilt: false }, statements: state.statements };
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  })();
+  return { finished };
+}
+
+/**
+ * Issue 25: no request may wait more than 200 ms for the recommendation job. A full rebuild (every
+ * collection recomputed, as the job does with pauses as long as each slice) starts, and the same
+ * one-request-at-a-time mix runs beside it: each kind's p99 and worst next to the phase without the
+ * job, and the job's longest slice (what a request could wait for it at most). Then the rebuild's
+ * whole time, and an incremental run over what the mix changed meanwhile.
+ */
+async function duringRebuild(
+  ready: Ready,
+  failures: string[],
+  without: ReturnType<typeof summarise>['kinds'],
+): Promise<string> {
+  await settle();
+  const full = await startRebuild(ready.port, true);
+  const tallies = await drive(ready.port, ALONE, mix(ready), failures, 1);
+  const progress = await benchRoute<Rebuild>(ready.port, 'GET');
+  const during = summarise(tallies, ALONE);
+  const worst = (kind: string) => Math.max(0, ...(tallies.get(kind as Kind)?.latencies ?? []));
+  const before = new Map(without.map((k) => [k.kind, k]));
+  const rows = during.kinds
+    .sort((a, b) => a.kind.localeCompare(b.kind))
+    .map((k) => {
+      const was = before.get(k.kind);
+      return [
+        k.kind,
+        fmt(k.requests),
+        was ? ms(was.p50) : '-',
+        ms(k.p50),
+        was ? ms(was.p99) : '-',
+        ms(k.p99),
+        ms(worst(k.kind)),
+      ];
+    });
+  const inProbe = progress.progress ?? progress.report;
+  const lines = [
+    `During a full recommendation rebuild (${ALONE} s of the same one-at-a-time mix beside it; the job ` +
+      `recomputed ${fmt(inProbe?.collections ?? 0)} collections in ${fmt(inProbe?.slices ?? 0)} slices meanwhile, ` +
+      `longest slice ${ms(inProbe?.longest_slice_ms ?? 0)}): ${fmt(during.all.requests)} requests, ` +
+      `p50 ${ms(during.all.p50)}, p99 ${ms(during.all.p99)}.`,
+    '',
+    table(
+      ['kind', 'requests', 'p50 alone', 'p50 rebuild', 'p99 alone', 'p99 rebuild', 'worst rebuild'],
+      rows,
+    ),
+  ];
+  const { report, statements } = await full.finished;
+  const collectionsLine = `${fmt(report.collections)} collections in ${fmt(report.slices)} slices`;
+  lines.push(
+    '',
+    report.rebuilt
+      ? `Full rebuild: ${collectionsLine}, ${(report.ms / 1000).toFixed(1)} s (longest slice ${ms(report.longest_slice_ms)}; ` +
+          `the deployed job does it in runs of at most 5,000 collections, one per interval).`
+      : `Full rebuild stopped waiting after BENCH_REBUILD_WAIT=${REBUILD_WAIT} s: ${collectionsLine} ` +
+          `(${fmt(report.remaining)} dirty at the last look), longest slice ${ms(report.longest_slice_ms)}.`,
+  );
+  lines.push('', statementsTable("the job's statement", Object.entries(statements), 8), '');
+  if (report.rebuilt) {
+    // What the mix liked, followed and changed while the rebuild ran (and after its turn) is dirty again.
+    await drive(ready.port, 5, mix(ready), failures, 1);
+    const { report: incremental } = await (await startRebuild(ready.port, false)).finished;
+    lines.push(
+      `Incremental run after 5 s more of the one-at-a-time mix: ${fmt(incremental.collections)} collections ` +
+        `in ${fmt(incremental.slices)} slices, ${ms(incremental.ms)} (longest slice ${ms(incremental.longest_slice_ms)}).`,
+    );
+  }
+  return lines.join('\n');
 }
 
 for (const kind of runs) {
@@ -333,8 +453,10 @@ for (const kind of runs) {
       `worst ${ms(probed.worst)}.`,
   ].join('\n');
   const alone = await oneAtATime(ready, server.samples, failures);
-  console.log(`\n${out}\n\n${alone}`);
-  tables.push(`${out}\n\n${alone}`);
+  const rebuilt = REBUILD ? await duringRebuild(ready, failures, alone.kinds) : '';
+  const section = [out, alone.text, rebuilt].filter(Boolean).join('\n\n');
+  console.log(`\n${section}`);
+  tables.push(section);
   for (const f of failures.slice(0, 10)) console.error(`  ${f}`);
   if (failures.length > 10) console.error(`  ... and ${failures.length - 10} more failures`);
 

@@ -15,9 +15,10 @@ import { createScratchDatabase } from '../../apps/api/src/db/scratch-database.ts
 import { loadConfig } from '../../apps/api/src/env.ts';
 import { hashPassword } from '../../apps/api/src/lib/passwords.ts';
 import { createSession } from '../../apps/api/src/modules/auth/auth.service.ts';
+import { refreshRecommendations } from '../../apps/api/src/modules/recommendation/recommendation.job.ts';
 import { serveUntilStopped } from '../serve-until-stopped.ts';
 import { FULL_SCALE, scaleBy, seedLoad } from './seed.ts';
-import type { Account, Ready, ServerSample, StatementTime } from './protocol.ts';
+import type { Account, Ready, Rebuild, ServerSample, StatementTime } from './protocol.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL;
 const scale = process.env.BENCH_SCALE ? scaleBy(Number(process.env.BENCH_SCALE)) : FULL_SCALE;
@@ -83,7 +84,9 @@ const config = loadConfig({
 // Every statement the app runs is timed by name (or its first words): run.ts reads the totals
 // before and after its one-request-at-a-time phase, where no statement waits for a connection.
 const statements: Record<string, StatementTime> = {};
-const timed = (q: Queryable): Queryable => ({
+/** The same for the recommendation job's statements, kept apart (GET /bench/rebuild reports them). */
+const jobStatements: Record<string, StatementTime> = {};
+const timed = (q: Queryable, totals = statements): Queryable => ({
   exec: (script) => q.exec(script),
   async query(text, params, name) {
     const started = performance.now();
@@ -91,7 +94,7 @@ const timed = (q: Queryable): Queryable => ({
       return await q.query(text, params, name);
     } finally {
       const key = name ?? text.replace(/\s+/g, ' ').trim().slice(0, 60);
-      const time = (statements[key] ??= { count: 0, ms: 0 });
+      const time = (totals[key] ??= { count: 0, ms: 0 });
       time.count += 1;
       time.ms += performance.now() - started;
     }
@@ -101,6 +104,32 @@ const app = await buildApp({
   config,
   db: { ...db, ...timed(db), transaction: (fn) => db.transaction((tx) => fn(timed(tx))) },
 });
+// Bench-only routes, never in production code: run.ts starts the recommendation job's rebuild beside
+// its one-at-a-time probe and polls it. The job runs as `npm start` runs it (its own connection use,
+// pausing between slices as long as each took); without the deployed cap of 5,000 collections a
+// run, so one run here is what the deployed job does in several consecutive runs.
+let rebuild: Omit<Rebuild, 'statements'> | undefined;
+app.post('/bench/rebuild', async (request, reply) => {
+  if (rebuild && !rebuild.done) return reply.status(409).send({});
+  const state: Omit<Rebuild, 'statements'> = (rebuild = { done: false, progress: undefined });
+  const full = (request.body as { full?: boolean } | undefined)?.full === true;
+  const jobDb: Db = {
+    ...db,
+    ...timed(db, jobStatements),
+    transaction: (fn) => db.transaction((tx) => fn(timed(tx, jobStatements))),
+  };
+  refreshRecommendations(jobDb, {
+    full,
+    pause: 1,
+    maxCollections: Infinity,
+    onSlice: (report) => (state.progress = { ...report }),
+  }).then(
+    (report) => Object.assign(state, { done: true, report }),
+    (err: unknown) => Object.assign(state, { done: true, error: String(err) }),
+  );
+  return {};
+});
+app.get('/bench/rebuild', async () => ({ ...rebuild, statements: jobStatements }));
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const ready: Ready = {
