@@ -20,6 +20,54 @@ describe('named statements', () => {
       'statement name "client_test_name" is already used for other SQL',
     );
   });
+
+  it('hand every value over exactly as an unnamed statement does, whatever it holds', async () => {
+    const sql = `SELECT $1::text AS text, $2::text[] AS list, $3::int AS n, $4::boolean AS yes,
+      $5::jsonb AS json, $6::timestamptz AS at, $7::text AS nothing, $8::float8 AS x,
+      $9::text AS quoted, $10::text AS slashed`;
+    const values = [
+      `O'Brien \\ d'Ávila "$1" '); DELETE FROM users; --`,
+      ['a,b', 'c"d', "e'f", 'g\\h', '{i}', 'NULL', ''],
+      -42,
+      false,
+      { quote: "it's", nested: ['\\', null] },
+      new Date('2026-11-27T07:50:00.123Z'),
+      null,
+      0.1,
+      "Sant'Anna'); DELETE FROM users; --",
+      'C:\\Filmes\\',
+    ];
+    const unnamed = await ctx.db.query(sql, values);
+    expect(unnamed[0]).toMatchObject({
+      text: values[0],
+      list: values[1],
+      json: values[4],
+      quoted: values[8],
+    });
+    // The first run prepares the statement, the second only executes it.
+    expect(await ctx.db.query(sql, values, 'client_test_values')).toEqual(unnamed);
+    expect(await ctx.db.query(sql, values, 'client_test_values')).toEqual(unnamed);
+  });
+
+  it('stay usable after the transaction that first ran them rolled back', async () => {
+    const sql = 'SELECT $1::int * 2 AS n';
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        expect(await tx.query(sql, [4], 'client_test_rolled_back')).toEqual([{ n: 8 }]);
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(await ctx.db.query(sql, [5], 'client_test_rolled_back')).toEqual([{ n: 10 }]);
+  });
+
+  it("report a statement's own error, and run once what it needs exists", async () => {
+    const sql = 'SELECT count(*)::int AS n FROM client_test_later WHERE id > $1';
+    await expect(ctx.db.query(sql, [0], 'client_test_later')).rejects.toMatchObject({ code: '42P01' });
+    await ctx.db.exec(
+      'CREATE TABLE client_test_later (id int); INSERT INTO client_test_later VALUES (1), (2)',
+    );
+    expect(await ctx.db.query(sql, [1], 'client_test_later')).toEqual([{ n: 1 }]);
+  });
 });
 
 describe('scripts (exec)', () => {

@@ -13,7 +13,14 @@ export interface ThreadOptions {
 
 /** One request, answered by one `Answer` with the same id. `tx`: inside that open transaction. */
 export type Request = { id: number } & (
-  | { op: 'query'; text: string; params: unknown[] | undefined; tx: number | undefined }
+  | {
+      op: 'query';
+      text: string;
+      params: unknown[] | undefined;
+      /** The statement's name (`Queryable.query`): prepared once, then executed (decision 061). */
+      name: string | undefined;
+      tx: number | undefined;
+    }
   | { op: 'exec'; script: string; tx: number | undefined }
   | { op: 'begin' }
   | { op: 'commit' | 'rollback'; tx: number }

@@ -46,6 +46,54 @@ async function open(): Promise<PGlite> {
   });
 }
 
+/**
+ * Named statements are prepared once and executed by name from then on, as node-postgres does on a
+ * PostgreSQL server (decision 061): PGlite's own `query` parses and plans every statement each time,
+ * which was most of a short statement's time. Each entry resolves to the serializers of the
+ * statement's parameter types, so values become text exactly as PGlite's `query` makes them.
+ * A prepared statement belongs to the session, not to a transaction: a rollback keeps it.
+ */
+const prepared = new Map<string, Promise<((value: unknown) => string)[]>>();
+
+/** A value as an SQL string literal: quotes doubled, and backslashes in the E'' form (as libpq does). */
+const literal = (text: string) =>
+  text.includes('\\')
+    ? ` E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`
+    : `'${text.replace(/'/g, "''")}'`;
+
+async function runPrepared(
+  pglite: PGlite,
+  target: PGlite | Transaction,
+  name: string,
+  text: string,
+  params: unknown[],
+) {
+  const id = `"${name.replace(/"/g, '""')}"`;
+  let serializers = prepared.get(name);
+  if (!serializers) {
+    serializers = (async () => {
+      await target.exec(`PREPARE ${id} AS ${text}`);
+      const { rows } = await target.query<{ types: number[] }>(
+        'SELECT parameter_types::oid[] AS types FROM pg_prepared_statements WHERE name = $1',
+        [name],
+      );
+      return (rows[0]?.types ?? []).map((oid) => (value: unknown) => {
+        const text: unknown = pglite.serializers[oid]?.(value) ?? String(value);
+        if (typeof text !== 'string') throw new Error(`a value of type ${oid} cannot be inlined in ${name}`);
+        return text;
+      });
+    })();
+    prepared.set(name, serializers);
+    // A statement that could not be prepared is tried again next time (its error is this one's).
+    serializers.catch(() => prepared.delete(name));
+  }
+  const types = await serializers;
+  const args = params.map((value, i) =>
+    value === null || value === undefined ? 'NULL' : literal(types[i] ? types[i](value) : String(value)),
+  );
+  return target.query(`EXECUTE ${id}${args.length > 0 ? `(${args.join(', ')})` : ''}`);
+}
+
 /** Open transactions by id: each holds PGlite (its mutex) until the main thread ends it. */
 const transactions = new Map<
   number,
@@ -66,7 +114,10 @@ async function serve(
   };
   switch (request.op) {
     case 'query': {
-      const result = await on(request.tx).query(request.text, request.params);
+      const target = on(request.tx);
+      const result = request.name
+        ? await runPrepared(pglite, target, request.name, request.text, request.params ?? [])
+        : await target.query(request.text, request.params);
       return { value: result.rows };
     }
     case 'exec':
