@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, signIn, signUp } from './support.ts';
+import { apiAs, pressUntilAnnounced, signIn, signUp } from './support.ts';
 
 /** The signed-in header (the collection banner is a <header> too). */
 const siteHeader = (page: Page) => page.locator('nav.site-header');
@@ -88,15 +88,7 @@ test('a collection from creation to deletion, as its owner and as another user',
   await centralHandle.focus();
   await page.keyboard.press('Space');
   await expect(centralHandle).toHaveAttribute('aria-pressed', 'true');
-  // dnd-kit listens for the arrows a timer tick after the pick-up (KeyboardSensor#attach), so on a
-  // busy machine a first press can come too early: press again until the move is announced (at
-  // the top, another press changes nothing).
-  await expect(async () => {
-    await page.keyboard.press('ArrowUp');
-    await expect(page.getByText('Central do Brasil movido para a posição 1.')).toBeAttached({
-      timeout: 1_000,
-    });
-  }).toPass();
+  await pressUntilAnnounced(page, 'ArrowUp', 'Central do Brasil movido para a posição 1.');
   await page.keyboard.press('Space');
   await expect(page.getByText('Central do Brasil solto na posição 1.')).toBeAttached();
   await expect(titles).toHaveText(['Central do Brasil', 'Bacurau']);

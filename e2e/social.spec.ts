@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiAs, signIn, signUp, type TestSession } from './support.ts';
+import { apiAs, pressUntilAnnounced, signIn, signUp, type TestSession } from './support.ts';
 
 /**
  * Issue 8 in the browser: two people, each in their own browser context, against the real API.
@@ -242,14 +242,7 @@ test('a new item order survives a reload', async ({ page, request }) => {
   await handle.focus();
   await page.keyboard.press('Space');
   await expect(handle).toHaveAttribute('aria-pressed', 'true');
-  // dnd-kit listens for the arrows a timer tick after the pick-up (KeyboardSensor#attach): press
-  // again until the first move is announced.
-  await expect(async () => {
-    await page.keyboard.press('ArrowDown');
-    await expect(page.getByText('Cidade Invisível movido para a posição 2.')).toBeAttached({
-      timeout: 2_000,
-    });
-  }).toPass();
+  await pressUntilAnnounced(page, 'ArrowDown', 'Cidade Invisível movido para a posição 2.');
   await page.keyboard.press('ArrowDown');
   await expect(page.getByText('Cidade Invisível movido para a posição 3.')).toBeAttached();
   const saved = page.waitForResponse(

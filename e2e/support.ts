@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const PASSWORD = 'colecao2024';
 
@@ -138,3 +138,17 @@ export async function countRemovedNodes(page: Page): Promise<void> {
 
 export const removedNodes = (page: Page) =>
   page.evaluate(() => (window as unknown as { __removed: { removed: number } }).__removed.removed);
+
+/**
+ * Presses `key` on an item picked up with the keyboard until `announcement` is read out. dnd-kit's
+ * keyboard sensor listens for the arrows a timer tick after the pick-up (KeyboardSensor#attach),
+ * so on a busy machine a first press can come too early. Another press follows only when the
+ * announcement has not come within 2 s of the last one (at the top or bottom of the list, it
+ * changes nothing).
+ */
+export async function pressUntilAnnounced(page: Page, key: string, announcement: string): Promise<void> {
+  await expect(async () => {
+    await page.keyboard.press(key);
+    await expect(page.getByText(announcement)).toBeAttached({ timeout: 2_000 });
+  }).toPass();
+}
