@@ -68,7 +68,7 @@ const SEEDS_PER_VIEWER = 50;
 const PERSONAL_CANDIDATES = 200;
 /** Collections read per item the viewer rated (by name) for the "rated" signal. */
 const RATED_MATCHES_PER_ITEM = 100;
-/** Candidates scored per request: enough to fill the page under the category cap. */
+/** Candidates scored per request: enough for the diversity re-rank to reach other categories. */
 const poolSize = (limit: number) => limit * 4 + 20;
 
 /**
@@ -263,24 +263,45 @@ function collectionReason(row: CandidateRow, w: Weights): CollectionReason {
 }
 
 /**
- * The best `limit` candidates, in score order, with at most half of them (and at least one) from
- * any one category: a page may come back shorter rather than break that rule.
+ * How much a card's score drops for each card of its category already on the page, as a share of
+ * the page's best score (decision 061).
  */
-function diverse<R extends { category_id: string }>(rows: R[], limit: number): R[] {
-  const cap = Math.max(1, Math.floor(limit / 2));
+export const CATEGORY_DISCOUNT = 0.02;
+
+/**
+ * The page, picked greedily (MMR-style): each next card is the candidate with the best score after
+ * a discount of `CATEGORY_DISCOUNT` x the best score for every card of its category already picked
+ * (an exact tie goes to the category shown less, then to the better rank). So near-tied candidates
+ * mix categories, while one clearly stronger than the rest still shows, whatever its category.
+ * The page is full whenever there are enough candidates.
+ */
+export function diverse<R extends { category_id: string; score: number }>(rows: R[], limit: number): R[] {
+  const best = rows.length > 0 ? Math.max(...rows.map((row) => row.score)) : 0;
+  const step = CATEGORY_DISCOUNT * Math.abs(best);
   const perCategory = new Map<string, number>();
+  const left = [...rows];
   const picked: R[] = [];
-  for (const row of rows) {
-    if (picked.length === limit) break;
-    const n = perCategory.get(row.category_id) ?? 0;
-    if (n >= cap) continue;
-    perCategory.set(row.category_id, n + 1);
-    picked.push(row);
+  while (picked.length < limit && left.length > 0) {
+    let next = 0;
+    let bestScore = -Infinity;
+    let bestShown = Infinity;
+    left.forEach((row, i) => {
+      const shown = perCategory.get(row.category_id) ?? 0;
+      const score = row.score - step * shown;
+      if (score > bestScore || (score === bestScore && shown < bestShown)) {
+        next = i;
+        bestScore = score;
+        bestShown = shown;
+      }
+    });
+    const [row] = left.splice(next, 1);
+    perCategory.set(row!.category_id, (perCategory.get(row!.category_id) ?? 0) + 1);
+    picked.push(row!);
   }
   return picked;
 }
 
-/** Candidates scored and cached per viewer: enough for the largest page under the category cap. */
+/** Candidates scored and cached per viewer: enough for the largest page and its re-rank. */
 const CACHED_CANDIDATES = poolSize(LIST_LIMIT_MAX);
 
 const scoreCandidates = (db: Queryable, viewer: Viewer, pool: number, w: Weights) =>
