@@ -194,6 +194,36 @@ describe('GET /api/v1/collection/recommended', () => {
     expect(list.every((c) => c.reason.code === 'because_you')).toBe(true);
   });
 
+  it('prefers what is popular in the category the viewer is mostly into over a little more popular one', async () => {
+    const otto = await signUp(ctx.app);
+    const viewer = await signUp(ctx.app);
+    for (const [i, category_id] of [FILMES, FILMES, LIVROS, FILMES, FILMES].entries()) {
+      const seed = { name: `Semente ${i}`, description: `marca${'abcde'[i]}`, category_id };
+      await like(viewer, await createCollection(ctx.app, otto, seed));
+    }
+    // Liked by people the viewer shares nothing with, and no word in common with the seeds: only
+    // popularity and category speak for them.
+    const film = await createCollection(ctx.app, otto, {
+      name: 'Noite',
+      description: 'lua',
+      category_id: FILMES,
+    });
+    const book = await createCollection(ctx.app, otto, {
+      name: 'Dia',
+      description: 'sol',
+      category_id: LIVROS,
+    });
+    for (let i = 0; i < 3; i++) {
+      const person = await signUp(ctx.app);
+      if (i < 2) await like(person, film);
+      await like(person, book);
+    }
+    await refresh();
+    const list = await recommended(viewer);
+    expect(ids(list)).toEqual([film.id, book.id]);
+    expect(list[0]!.reason).toEqual({ code: 'popular_in_category', params: { category_name: 'Filmes' } });
+  });
+
   it('says how many people the viewer follows liked it, leaving out those who opted out', async () => {
     const otto = await signUp(ctx.app);
     const viewer = await signUp(ctx.app);
