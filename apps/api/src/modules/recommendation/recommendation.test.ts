@@ -149,19 +149,41 @@ describe('GET /api/v1/collection/recommended', () => {
 
   it('mixes categories among near-tied suggestions', async () => {
     const otto = await signUp(ctx.app);
-    const fan = await signUp(ctx.app);
     const viewer = await signUp(ctx.app);
-    // Eight collections liked once each: the viewer has no signals, so they tie on popularity.
-    for (let i = 0; i < 6; i++) {
-      await like(fan, await createCollection(ctx.app, otto, { name: `Filmes ${i}`, category_id: FILMES }));
+    // One strong suggestion (liked together with the viewer's seed) sets the page's scale.
+    const seed = await createCollection(ctx.app, otto, {
+      name: 'Samba',
+      description: 'roda',
+      category_id: CAFES,
+    });
+    const strong = await createCollection(ctx.app, otto, {
+      name: 'Choro',
+      description: 'regional',
+      category_id: CAFES,
+    });
+    for (let i = 0; i < 3; i++) {
+      const fan = await signUp(ctx.app);
+      await like(fan, seed);
+      await like(fan, strong);
     }
-    await like(fan, await createCollection(ctx.app, otto, { name: 'Livros', category_id: LIVROS }));
-    await like(fan, await createCollection(ctx.app, otto, { name: 'Séries', category_id: SERIES }));
-    const list = await recommended(viewer, 4);
-    expect(list).toHaveLength(4);
-    expect(list.filter((c) => c.category_id === FILMES)).toHaveLength(2);
-    expect(new Set(list.map((c) => c.category_id))).toEqual(new Set([FILMES, LIVROS, SERIES]));
-    expect(list.every((c) => c.reason.code === 'popular')).toBe(true);
+    // Then popular ones only, films a little ahead: liked by three people, the book and the series by two.
+    const crowd = [await signUp(ctx.app), await signUp(ctx.app), await signUp(ctx.app)];
+    for (let i = 0; i < 6; i++) {
+      const film = await createCollection(ctx.app, otto, { name: `Filmes ${i}`, category_id: FILMES });
+      for (const person of crowd) await like(person, film);
+    }
+    for (const category_id of [LIVROS, SERIES]) {
+      const c = await createCollection(ctx.app, otto, { name: 'Outra', category_id });
+      for (const person of crowd.slice(1)) await like(person, c);
+    }
+    await like(viewer, seed);
+    await refresh();
+    const list = await recommended(viewer, 5);
+    expect(list[0]!.id).toBe(strong.id);
+    const rest = list.slice(1);
+    expect(rest.filter((c) => c.category_id === FILMES)).toHaveLength(2);
+    expect(new Set(rest.map((c) => c.category_id))).toEqual(new Set([FILMES, LIVROS, SERIES]));
+    expect(rest.every((c) => c.reason.code === 'popular')).toBe(true);
   });
 
   it('still shows clearly stronger suggestions when they share a category', async () => {
