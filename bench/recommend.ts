@@ -366,7 +366,7 @@ for (const kind of runs) {
         (await recommendCollections(db, { id: community.users[u]! }, K, (read) => read())).map((c) => c.id),
       );
       const strategies: [Strategy, string][] = [
-        ['hybrid', 'statement, hybrid as served, without the diversity rule'],
+        ['hybrid', 'statement, hybrid as served, without the category mix'],
         ['unweighted', 'statement, hybrid without recency weighting'],
         ['collaborative', 'statement, collaborative only'],
         ['content', 'statement, content only'],

@@ -40,7 +40,7 @@ export async function recommendationRoutes(
       schema: {
         tags,
         summary:
-          'Collections for the caller, each with the reason it was picked (default 10, at most 50; at most half from one category)',
+          'Collections for the caller, each with the reason it was picked (default 10, at most 50; near-tied ones mix categories: each further one from a category already on the page loses 2% of the best score)',
         security: bearerSecurity,
         querystring: recommendedQuery,
         response: { 200: recommendedCollectionsResponse, ...errors },

@@ -31,9 +31,13 @@ export interface Weights {
   social: number;
   /** Items the viewer rated 4+ (minus those rated 2-) that the collection also holds. */
   rated: number;
-  /** In one of the three categories the viewer's seeds lean to. */
+  /**
+   * Popular in what the viewer is into lately: ln(1 + followers + likes) times the share of the
+   * viewer's seeds (recency-weighted, as below) in the collection's category, for the three
+   * categories their seeds lean to most.
+   */
   category: number;
-  /** ln(1 + followers + likes): the cold-start fallback and the tie-breaker. */
+  /** ln(1 + followers + likes): the cold-start fallback and a prior among personal candidates. */
   popularity: number;
   /**
    * Recency of the seeds, as a half-life in seeds: the viewer's k-th newest signal weighs
@@ -47,8 +51,8 @@ const HYBRID = {
   content: 0.1,
   social: 0.4,
   rated: 0.4,
-  category: 0.05,
-  popularity: 0.002,
+  category: 0.1,
+  popularity: 0.03,
   recency: 5,
 };
 
@@ -68,7 +72,7 @@ const SEEDS_PER_VIEWER = 50;
 const PERSONAL_CANDIDATES = 200;
 /** Collections read per item the viewer rated (by name) for the "rated" signal. */
 const RATED_MATCHES_PER_ITEM = 100;
-/** Candidates scored per request: enough to fill the page under the category cap. */
+/** Candidates scored per request: enough for the diversity re-rank to reach other categories. */
 const poolSize = (limit: number) => limit * 4 + 20;
 
 /**
@@ -148,9 +152,11 @@ const RECOMMENDED_SQL = `
     ) i
     GROUP BY i.collection_id
   ),
+  -- The three categories the viewer's seeds lean to, newer seeds weighing more, with their share.
   fav AS (
-    SELECT c.category_id FROM seeds s JOIN collections c ON c.id = s.collection_id
-    GROUP BY c.category_id ORDER BY count(*) DESC, c.category_id LIMIT 3
+    SELECT c.category_id, sum(s.weight) / (SELECT sum(weight) FROM seeds) AS share
+    FROM seeds s JOIN collections c ON c.id = s.collection_id
+    GROUP BY c.category_id ORDER BY sum(s.weight) DESC, count(*) DESC, c.category_id LIMIT 3
   ),
   popular AS (
     SELECT c.id FROM collections c WHERE ${collectionListedFor('c', '$1')}
@@ -192,12 +198,12 @@ const RECOMMENDED_SQL = `
     SELECT c.id, c.category_id, cf.seed AS cf_seed, cf.signal AS cf_signal, ct.seed AS ct_seed,
       coalesce(cf.score, 0) AS cf, coalesce(ct.score, 0) AS ct, coalesce(so.n, 0) AS social,
       coalesce(rh.n, 0) AS rated, rh.item AS rated_item, rh.rating AS rated_rating,
-      EXISTS (SELECT 1 FROM fav WHERE fav.category_id = c.category_id) AS fav_category,
+      fav.share IS NOT NULL AS fav_category,
       $3::float8 * coalesce(cf.score, 0) + $4::float8 * coalesce(ct.score, 0)
         + $5::float8 * ln(1 + coalesce(so.n, 0)) + $6::float8 * coalesce(rh.n, 0)
-        + $7::float8 * (EXISTS (SELECT 1 FROM fav WHERE fav.category_id = c.category_id))::int
-        + $8::float8 * ln(1 + c.popularity) - coalesce(pe.score, 0) AS score
+        + ($7::float8 * coalesce(fav.share, 0) + $8::float8) * ln(1 + c.popularity) - coalesce(pe.score, 0) AS score
     FROM candidates k JOIN collections c ON c.id = k.id
+    LEFT JOIN fav ON fav.category_id = c.category_id
     LEFT JOIN cf ON cf.id = c.id LEFT JOIN ct ON ct.id = c.id LEFT JOIN social so ON so.id = c.id
     LEFT JOIN rated_hits rh ON rh.id = c.id LEFT JOIN penalty pe ON pe.id = c.id
     WHERE c.user_id <> $1 AND ${collectionVisibleTo('c', '$1')} AND NOT ${mutedBy('c.user_id', '$1')}
@@ -263,24 +269,45 @@ function collectionReason(row: CandidateRow, w: Weights): CollectionReason {
 }
 
 /**
- * The best `limit` candidates, in score order, with at most half of them (and at least one) from
- * any one category: a page may come back shorter rather than break that rule.
+ * How much a card's score drops for each card of its category already on the page, as a share of
+ * the page's best score (decision 061).
  */
-function diverse<R extends { category_id: string }>(rows: R[], limit: number): R[] {
-  const cap = Math.max(1, Math.floor(limit / 2));
+export const CATEGORY_DISCOUNT = 0.02;
+
+/**
+ * The page, picked greedily (MMR-style): each next card is the candidate with the best score after
+ * a discount of `CATEGORY_DISCOUNT` x the best score for every card of its category already picked
+ * (an exact tie goes to the category shown less, then to the better rank). So near-tied candidates
+ * mix categories, while one clearly stronger than the rest still shows, whatever its category.
+ * The page is full whenever there are enough candidates.
+ */
+export function diverse<R extends { category_id: string; score: number }>(rows: R[], limit: number): R[] {
+  const best = rows.length > 0 ? Math.max(...rows.map((row) => row.score)) : 0;
+  const step = CATEGORY_DISCOUNT * Math.abs(best);
   const perCategory = new Map<string, number>();
+  const left = [...rows];
   const picked: R[] = [];
-  for (const row of rows) {
-    if (picked.length === limit) break;
-    const n = perCategory.get(row.category_id) ?? 0;
-    if (n >= cap) continue;
-    perCategory.set(row.category_id, n + 1);
-    picked.push(row);
+  while (picked.length < limit && left.length > 0) {
+    let next = 0;
+    let bestScore = -Infinity;
+    let bestShown = Infinity;
+    left.forEach((row, i) => {
+      const shown = perCategory.get(row.category_id) ?? 0;
+      const score = row.score - step * shown;
+      if (score > bestScore || (score === bestScore && shown < bestShown)) {
+        next = i;
+        bestScore = score;
+        bestShown = shown;
+      }
+    });
+    const [row] = left.splice(next, 1);
+    perCategory.set(row!.category_id, (perCategory.get(row!.category_id) ?? 0) + 1);
+    picked.push(row!);
   }
   return picked;
 }
 
-/** Candidates scored and cached per viewer: enough for the largest page under the category cap. */
+/** Candidates scored and cached per viewer: enough for the largest page and its re-rank. */
 const CACHED_CANDIDATES = poolSize(LIST_LIMIT_MAX);
 
 const scoreCandidates = (db: Queryable, viewer: Viewer, pool: number, w: Weights) =>
@@ -406,7 +433,7 @@ export async function recommendCollections(
 
 /**
  * Just the ids the statement ranks with a strategy's weights, for the offline benchmark's
- * comparisons: no cache, no cards, no diversity rule, no reasons.
+ * comparisons: no cache, no cards, no category mix, no reasons.
  */
 export async function recommendedIds(
   db: Queryable,

@@ -12,7 +12,7 @@ import {
   type Session,
 } from '../collection/collection.test-helpers.ts';
 import { refreshRecommendations, startRecommendationJob } from './recommendation.job.ts';
-import { RECOMMEND_CACHE_SECONDS } from './recommendation.service.ts';
+import { CATEGORY_DISCOUNT, diverse, RECOMMEND_CACHE_SECONDS } from './recommendation.service.ts';
 
 const RESTAURANTES = 'XHOaoEbIZdwd8BvK';
 const CAFES = 'mt1eg6S0bRd3T510';
@@ -70,6 +70,44 @@ async function films() {
   return { otto, ana, bia, viewer, chorar, dramas, secret, own };
 }
 
+describe('the page’s mix of categories (diverse)', () => {
+  const row = (id: string, category_id: string, score: number) => ({ id, category_id, score });
+  const page = (rows: ReturnType<typeof row>[], limit: number) => diverse(rows, limit).map((r) => r.id);
+
+  it('lets a near-tied card of another category in before a further card of the same one', () => {
+    // Five films within a hair of each other, a book and a series just behind (closer than the
+    // discount, which is at least 1% of the best score).
+    expect(CATEGORY_DISCOUNT).toBeGreaterThanOrEqual(0.01);
+    const rows = [
+      ...[0, 1, 2, 3, 4].map((i) => row(`film${i}`, FILMES, 1 - i * 0.0005)),
+      row('book', LIVROS, 0.995),
+      row('series', SERIES, 0.994),
+    ];
+    expect(page(rows, 4)).toEqual(['film0', 'book', 'series', 'film1']);
+  });
+
+  it('keeps clearly stronger cards of one category ahead of weaker ones of others', () => {
+    const rows = [
+      ...[1, 0.95, 0.9, 0.85].map((score, i) => row(`film${i}`, FILMES, score)),
+      row('book', LIVROS, 0.5),
+      row('series', SERIES, 0.4),
+    ];
+    expect(page(rows, 4)).toEqual(['film0', 'film1', 'film2', 'film3']);
+    // The discount grows with every card of the category already shown.
+    const tight = [
+      ...[0, 1, 2, 3].map((i) => row(`film${i}`, FILMES, 1 - (i * CATEGORY_DISCOUNT) / 2)),
+      row('book', LIVROS, 1 - 2.5 * CATEGORY_DISCOUNT),
+    ];
+    expect(page(tight, 4)).toEqual(['film0', 'film1', 'book', 'film2']);
+  });
+
+  it('fills the page from what there is, and breaks exact ties towards the category shown less', () => {
+    const rows = [row('a', FILMES, 0), row('b', FILMES, 0), row('c', LIVROS, 0), row('d', FILMES, -0.5)];
+    expect(page(rows, 3)).toEqual(['a', 'c', 'b']);
+    expect(page(rows, 10)).toEqual(['a', 'c', 'b', 'd']);
+  });
+});
+
 describe('GET /api/v1/collection/recommended', () => {
   it('needs a signed-in user and a sane limit', async () => {
     expect((await ctx.request('GET', '/api/v1/collection/recommended')).statusCode).toBe(401);
@@ -109,21 +147,103 @@ describe('GET /api/v1/collection/recommended', () => {
     expect((await recommended(viewer)).find((c) => c.id === dramas.id)?.reason.code).toBe('because_you');
   });
 
-  it('keeps at most half of a page in one category', async () => {
+  it('mixes categories among near-tied suggestions', async () => {
     const otto = await signUp(ctx.app);
-    const fan = await signUp(ctx.app);
     const viewer = await signUp(ctx.app);
-    for (let i = 0; i < 6; i++) {
-      const c = await createCollection(ctx.app, otto, { name: `Filmes ${i}`, category_id: FILMES });
-      await like(fan, c);
+    // One strong suggestion (liked together with the viewer's seed) sets the page's scale.
+    const seed = await createCollection(ctx.app, otto, {
+      name: 'Samba',
+      description: 'roda',
+      category_id: CAFES,
+    });
+    const strong = await createCollection(ctx.app, otto, {
+      name: 'Choro',
+      description: 'regional',
+      category_id: CAFES,
+    });
+    for (let i = 0; i < 3; i++) {
+      const fan = await signUp(ctx.app);
+      await like(fan, seed);
+      await like(fan, strong);
     }
-    await createCollection(ctx.app, otto, { name: 'Livros', category_id: LIVROS });
-    await createCollection(ctx.app, otto, { name: 'Séries', category_id: SERIES });
+    // Then popular ones only, films a little ahead: liked by three people, the book and the series by two.
+    const crowd = [await signUp(ctx.app), await signUp(ctx.app), await signUp(ctx.app)];
+    for (let i = 0; i < 6; i++) {
+      const film = await createCollection(ctx.app, otto, { name: `Filmes ${i}`, category_id: FILMES });
+      for (const person of crowd) await like(person, film);
+    }
+    for (const category_id of [LIVROS, SERIES]) {
+      const c = await createCollection(ctx.app, otto, { name: 'Outra', category_id });
+      for (const person of crowd.slice(1)) await like(person, c);
+    }
+    await like(viewer, seed);
+    await refresh();
+    const list = await recommended(viewer, 5);
+    expect(list[0]!.id).toBe(strong.id);
+    const rest = list.slice(1);
+    expect(rest.filter((c) => c.category_id === FILMES)).toHaveLength(2);
+    expect(new Set(rest.map((c) => c.category_id))).toEqual(new Set([FILMES, LIVROS, SERIES]));
+    expect(rest.every((c) => c.reason.code === 'popular')).toBe(true);
+  });
+
+  it('still shows clearly stronger suggestions when they share a category', async () => {
+    const otto = await signUp(ctx.app);
+    const viewer = await signUp(ctx.app);
+    const fans = [await signUp(ctx.app), await signUp(ctx.app), await signUp(ctx.app)];
+    const seed = await createCollection(ctx.app, otto, { name: 'Clássicos', category_id: FILMES });
+    const films = [];
+    for (let i = 0; i < 4; i++) {
+      films.push(await createCollection(ctx.app, otto, { name: `Filmes ${i}`, category_id: FILMES }));
+    }
+    for (const fan of fans) {
+      for (const c of [seed, ...films]) await like(fan, c);
+    }
+    // More popular than any film, but liked by other people: nothing the viewer did points at them.
+    const crowd = [
+      await signUp(ctx.app),
+      await signUp(ctx.app),
+      await signUp(ctx.app),
+      await signUp(ctx.app),
+    ];
+    for (const category_id of [LIVROS, SERIES]) {
+      const c = await createCollection(ctx.app, otto, { name: 'Outra coisa', category_id });
+      for (const person of crowd) await like(person, c);
+    }
+    await like(viewer, seed);
+    await refresh();
     const list = await recommended(viewer, 4);
-    expect(list).toHaveLength(4);
-    const films = list.filter((c) => c.category_id === FILMES);
-    expect(films).toHaveLength(2);
-    expect(list.every((c) => c.reason.code === 'popular')).toBe(true);
+    expect(ids(list).sort()).toEqual(ids(films).sort());
+    expect(list.every((c) => c.reason.code === 'because_you')).toBe(true);
+  });
+
+  it('prefers what is popular in the category the viewer is mostly into over a little more popular one', async () => {
+    const otto = await signUp(ctx.app);
+    const viewer = await signUp(ctx.app);
+    for (const [i, category_id] of [FILMES, FILMES, LIVROS, FILMES, FILMES].entries()) {
+      const seed = { name: `Semente ${i}`, description: `marca${'abcde'[i]}`, category_id };
+      await like(viewer, await createCollection(ctx.app, otto, seed));
+    }
+    // Liked by people the viewer shares nothing with, and no word in common with the seeds: only
+    // popularity and category speak for them.
+    const film = await createCollection(ctx.app, otto, {
+      name: 'Noite',
+      description: 'lua',
+      category_id: FILMES,
+    });
+    const book = await createCollection(ctx.app, otto, {
+      name: 'Dia',
+      description: 'sol',
+      category_id: LIVROS,
+    });
+    for (let i = 0; i < 3; i++) {
+      const person = await signUp(ctx.app);
+      if (i < 2) await like(person, film);
+      await like(person, book);
+    }
+    await refresh();
+    const list = await recommended(viewer);
+    expect(ids(list)).toEqual([film.id, book.id]);
+    expect(list[0]!.reason).toEqual({ code: 'popular_in_category', params: { category_name: 'Filmes' } });
   });
 
   it('says how many people the viewer follows liked it, leaving out those who opted out', async () => {
