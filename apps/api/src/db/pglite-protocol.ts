@@ -17,7 +17,7 @@ export type Request = { id: number } & (
       op: 'query';
       text: string;
       params: unknown[] | undefined;
-      /** The statement's name (`Queryable.query`): prepared once, then executed (decision 061). */
+      /** The statement's name (`Queryable.query`): prepared once, then executed (decision 062). */
       name: string | undefined;
       tx: number | undefined;
     }

@@ -48,7 +48,7 @@ async function open(): Promise<PGlite> {
 
 /**
  * Named statements are prepared once and executed by name from then on, as node-postgres does on a
- * PostgreSQL server (decision 061): PGlite's own `query` parses and plans every statement each time,
+ * PostgreSQL server (decision 062): PGlite's own `query` parses and plans every statement each time,
  * which was most of a short statement's time. Each entry resolves to the serializers of the
  * statement's parameter types, so values become text exactly as PGlite's `query` makes them.
  * A prepared statement belongs to the session, not to a transaction: a rollback keeps it.
