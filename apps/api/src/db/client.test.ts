@@ -60,6 +60,21 @@ describe('named statements', () => {
     expect(await ctx.db.query(sql, [5], 'client_test_rolled_back')).toEqual([{ n: 10 }]);
   });
 
+  it('run inside a transaction while the same statement waits outside it for its first run', async () => {
+    // On PGlite the outside request waits for the transaction (one connection): the transaction
+    // must not wait for that request's preparation in turn.
+    const sql = 'SELECT $1::int + 10 AS n';
+    let outside: Promise<unknown> | undefined;
+    const inside = await ctx.db.transaction(async (tx) => {
+      await tx.query('SELECT 1');
+      outside = ctx.db.query(sql, [1], 'client_test_waiting');
+      return tx.query(sql, [2], 'client_test_waiting');
+    });
+    expect(inside).toEqual([{ n: 12 }]);
+    expect(await outside).toEqual([{ n: 11 }]);
+    expect(await ctx.db.query(sql, [3], 'client_test_waiting')).toEqual([{ n: 13 }]);
+  });
+
   it("report a statement's own error, and run once what it needs exists", async () => {
     const sql = 'SELECT count(*)::int AS n FROM client_test_later WHERE id > $1';
     await expect(ctx.db.query(sql, [0], 'client_test_later')).rejects.toMatchObject({ code: '42P01' });

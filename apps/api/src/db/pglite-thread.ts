@@ -49,17 +49,45 @@ async function open(): Promise<PGlite> {
 /**
  * Named statements are prepared once and executed by name from then on, as node-postgres does on a
  * PostgreSQL server (decision 062): PGlite's own `query` parses and plans every statement each time,
- * which was most of a short statement's time. Each entry resolves to the serializers of the
- * statement's parameter types, so values become text exactly as PGlite's `query` makes them.
- * A prepared statement belongs to the session, not to a transaction: a rollback keeps it.
+ * which was most of a short statement's time. Each entry holds the serializers of the statement's
+ * parameter types, so values become text exactly as PGlite's `query` makes them. A prepared
+ * statement belongs to the session, not to a transaction: a rollback keeps it.
  */
-const prepared = new Map<string, Promise<((value: unknown) => string)[]>>();
+type Serializer = (value: unknown) => string;
+const prepared = new Map<string, Serializer[]>();
+/**
+ * Names being prepared. A request never waits for another one's preparation: that one may be
+ * queued behind the very transaction this request runs in (PGlite has one connection), so it runs
+ * its statement unnamed meanwhile.
+ */
+const preparing = new Set<string>();
 
 /** A value as an SQL string literal: quotes doubled, and backslashes in the E'' form (as libpq does). */
 const literal = (text: string) =>
   text.includes('\\')
     ? ` E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`
     : `'${text.replace(/'/g, "''")}'`;
+
+async function prepare(pglite: PGlite, target: PGlite | Transaction, name: string, id: string, text: string) {
+  preparing.add(name);
+  try {
+    await target.exec(`PREPARE ${id} AS ${text}`);
+    const { rows } = await target.query<{ types: number[] }>(
+      'SELECT parameter_types::oid[] AS types FROM pg_prepared_statements WHERE name = $1',
+      [name],
+    );
+    const serializers = (rows[0]?.types ?? []).map((oid): Serializer => (value) => {
+      const text: unknown = pglite.serializers[oid]?.(value) ?? String(value);
+      if (typeof text !== 'string') throw new Error(`a value of type ${oid} cannot be inlined in ${name}`);
+      return text;
+    });
+    prepared.set(name, serializers);
+    return serializers;
+  } finally {
+    // A statement that could not be prepared is tried again next time (its error is this one's).
+    preparing.delete(name);
+  }
+}
 
 async function runPrepared(
   pglite: PGlite,
@@ -69,25 +97,11 @@ async function runPrepared(
   params: unknown[],
 ) {
   const id = `"${name.replace(/"/g, '""')}"`;
-  let serializers = prepared.get(name);
-  if (!serializers) {
-    serializers = (async () => {
-      await target.exec(`PREPARE ${id} AS ${text}`);
-      const { rows } = await target.query<{ types: number[] }>(
-        'SELECT parameter_types::oid[] AS types FROM pg_prepared_statements WHERE name = $1',
-        [name],
-      );
-      return (rows[0]?.types ?? []).map((oid) => (value: unknown) => {
-        const text: unknown = pglite.serializers[oid]?.(value) ?? String(value);
-        if (typeof text !== 'string') throw new Error(`a value of type ${oid} cannot be inlined in ${name}`);
-        return text;
-      });
-    })();
-    prepared.set(name, serializers);
-    // A statement that could not be prepared is tried again next time (its error is this one's).
-    serializers.catch(() => prepared.delete(name));
+  let types = prepared.get(name);
+  if (!types) {
+    if (preparing.has(name)) return target.query(text, params);
+    types = await prepare(pglite, target, name, id, text);
   }
-  const types = await serializers;
   const args = params.map((value, i) =>
     value === null || value === undefined ? 'NULL' : literal(types[i] ? types[i](value) : String(value)),
   );
