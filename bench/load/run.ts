@@ -333,7 +333,9 @@ async function duringRebuild(
   const tallies = await drive(ready.port, ALONE, mix(ready), failures, 1);
   const progress = await benchRoute<Rebuild>(ready.port, 'GET');
   const during = summarise(tallies, ALONE);
-  const worst = (kind: string) => Math.max(0, ...(tallies.get(kind as Kind)?.latencies ?? []));
+  // A loop, not a spread: spreading many samples into Math.max overflows the stack (as push did).
+  const worst = (kind: string) =>
+    (tallies.get(kind as Kind)?.latencies ?? []).reduce((most, latency) => Math.max(most, latency), 0);
   const before = new Map(without.map((k) => [k.kind, k]));
   const rows = during.kinds
     .sort((a, b) => a.kind.localeCompare(b.kind))

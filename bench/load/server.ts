@@ -100,24 +100,24 @@ const timed = (q: Queryable, totals = statements): Queryable => ({
     }
   },
 });
-const app = await buildApp({
-  config,
-  db: { ...db, ...timed(db), transaction: (fn) => db.transaction((tx) => fn(timed(tx))) },
+/** The database with every statement, in or out of a transaction, timed into `totals`. */
+const timedDb = (totals: Record<string, StatementTime>): Db => ({
+  ...db,
+  ...timed(db, totals),
+  transaction: (fn) => db.transaction((tx) => fn(timed(tx, totals))),
 });
+const app = await buildApp({ config, db: timedDb(statements) });
 // Bench-only routes, never in production code: run.ts starts the recommendation job's rebuild beside
 // its one-at-a-time probe and polls it. The job runs as `npm start` runs it (its own connection use,
 // pausing between slices as long as each took); without the deployed cap of 5,000 collections a
 // run, so one run here is what the deployed job does in several consecutive runs.
-let rebuild: Omit<Rebuild, 'statements'> | undefined;
+type RebuildState = Omit<Rebuild, 'statements'>;
+let rebuild: RebuildState | undefined;
+const jobDb = timedDb(jobStatements);
 app.post('/bench/rebuild', async (request, reply) => {
   if (rebuild && !rebuild.done) return reply.status(409).send({});
-  const state: Omit<Rebuild, 'statements'> = (rebuild = { done: false, progress: undefined });
+  const state: RebuildState = (rebuild = { done: false, progress: undefined });
   const full = (request.body as { full?: boolean } | undefined)?.full === true;
-  const jobDb: Db = {
-    ...db,
-    ...timed(db, jobStatements),
-    transaction: (fn) => db.transaction((tx) => fn(timed(tx, jobStatements))),
-  };
   refreshRecommendations(jobDb, {
     full,
     pause: 1,
