@@ -230,7 +230,8 @@ interface Candidate {
 }
 
 /** A candidate still listed for the viewer, with the names its reason needs, read at request time. */
-interface CandidateRow extends Candidate {
+interface CandidateRow {
+  candidate: Candidate;
   category_name: string;
   /** Null when the seed is no longer one the viewer may read: the reason then names another signal. */
   cf_seed_name: string | null;
@@ -238,20 +239,23 @@ interface CandidateRow extends Candidate {
 }
 
 /** The signal that weighed most in a candidate's score, as a reason the viewer can check. */
-function collectionReason(row: CandidateRow, w: Weights): CollectionReason {
+function collectionReason(
+  { candidate: row, category_name, cf_seed_name, ct_seed_name }: CandidateRow,
+  w: Weights,
+): CollectionReason {
   const parts: [number, () => CollectionReason][] = [
     [
-      row.cf_seed_name === null ? 0 : w.cf * row.cf,
+      cf_seed_name === null ? 0 : w.cf * row.cf,
       () => ({
         code: 'because_you',
-        params: { collection_id: row.cf_seed!, collection_name: row.cf_seed_name!, signal: row.cf_signal! },
+        params: { collection_id: row.cf_seed!, collection_name: cf_seed_name!, signal: row.cf_signal! },
       }),
     ],
     [
-      row.ct_seed_name === null ? 0 : w.content * row.ct,
+      ct_seed_name === null ? 0 : w.content * row.ct,
       () => ({
         code: 'similar_to',
-        params: { collection_id: row.ct_seed!, collection_name: row.ct_seed_name! },
+        params: { collection_id: row.ct_seed!, collection_name: ct_seed_name! },
       }),
     ],
     [w.social * Math.log1p(row.social), () => ({ code: 'followed_liked', params: { count: row.social } })],
@@ -263,7 +267,7 @@ function collectionReason(row: CandidateRow, w: Weights): CollectionReason {
   const [weight, reason] = parts.reduce((best, part) => (part[0] > best[0] ? part : best));
   if (weight > 0) return reason();
   if (row.fav_category && w.category > 0) {
-    return { code: 'popular_in_category', params: { category_name: row.category_name } };
+    return { code: 'popular_in_category', params: { category_name } };
   }
   return { code: 'popular', params: {} };
 }
@@ -281,8 +285,12 @@ export const CATEGORY_DISCOUNT = 0.02;
  * mix categories, while one clearly stronger than the rest still shows, whatever its category.
  * The page is full whenever there are enough candidates.
  */
-export function diverse<R extends { category_id: string; score: number }>(rows: R[], limit: number): R[] {
-  const best = rows.length > 0 ? Math.max(...rows.map((row) => row.score)) : 0;
+export function diverse<R>(
+  rows: R[],
+  limit: number,
+  of: (row: R) => { category_id: string; score: number },
+): R[] {
+  const best = rows.length > 0 ? Math.max(...rows.map((row) => of(row).score)) : 0;
   const step = CATEGORY_DISCOUNT * Math.abs(best);
   const perCategory = new Map<string, number>();
   const left = [...rows];
@@ -292,8 +300,9 @@ export function diverse<R extends { category_id: string; score: number }>(rows: 
     let bestScore = -Infinity;
     let bestShown = Infinity;
     left.forEach((row, i) => {
-      const shown = perCategory.get(row.category_id) ?? 0;
-      const score = row.score - step * shown;
+      const { category_id, score: own } = of(row);
+      const shown = perCategory.get(category_id) ?? 0;
+      const score = own - step * shown;
       if (score > bestScore || (score === bestScore && shown < bestShown)) {
         next = i;
         bestScore = score;
@@ -301,7 +310,8 @@ export function diverse<R extends { category_id: string; score: number }>(rows: 
       }
     });
     const [row] = left.splice(next, 1);
-    perCategory.set(row!.category_id, (perCategory.get(row!.category_id) ?? 0) + 1);
+    const { category_id } = of(row!);
+    perCategory.set(category_id, (perCategory.get(category_id) ?? 0) + 1);
     picked.push(row!);
   }
   return picked;
@@ -323,85 +333,91 @@ const scoreCandidates = (db: Queryable, viewer: Viewer, pool: number, w: Weights
  */
 export const RECOMMEND_CACHE_SECONDS = 600;
 
-const readCachedCandidates = async (db: Queryable, viewer: Viewer) => {
-  const [state] = await db.query<{ generation: string; candidates: Candidate[] | null }>(
-    `SELECT g.generation, (SELECT k.candidates FROM recommendation_cache k
-                           WHERE k.user_id = $1 AND k.generation = g.generation
-                             AND k.computed_at > now() - make_interval(secs => $2)) AS candidates
-     FROM (SELECT coalesce((SELECT generation FROM recommendation_state), 0) AS generation) g`,
-    [viewer.id, RECOMMEND_CACHE_SECONDS],
-    'recommendation_cache_read',
-  );
-  return state;
-};
-
 /**
- * The viewer's scored candidates: from `recommendation_cache` for `RECOMMEND_CACHE_SECONDS` unless
- * a full rebuild came since (a new generation) or their own signals changed (the triggers of
- * migration 017 drop their row), otherwise computed by the statement and cached. Only the
- * computing waits for a turn among the expensive reads (decision 059): a cached answer costs about
- * what a page does. Once the turn comes the cache is read again, so requests that waited together
- * compute once. Nothing here decides what the viewer may see.
+ * The viewer's cached candidates (`$2` null), or the ones just scored (`$2`), that the viewer may
+ * still be shown, checked now (a collection made private, hidden, or whose owner was blocked or
+ * muted since it was cached is gone at once): the first `$4` in their order, with the names their
+ * reasons show, a seed's name only while the viewer may read the seed. The cache is read and
+ * checked in the database, so a page sends only what it shows. One row with `cached` false and no
+ * candidate when there is no cache to read: none, a full rebuild came since (a new generation), or
+ * older than `$3` seconds.
  */
-async function cachedCandidates(db: Queryable, viewer: Viewer, heavy: HeavyReads): Promise<Candidate[]> {
-  const cached = (await readCachedCandidates(db, viewer))?.candidates;
-  if (cached) return cached;
-  return heavy(async () => {
-    const state = await readCachedCandidates(db, viewer);
-    if (state?.candidates) return state.candidates;
-    const candidates = await scoreCandidates(db, viewer, CACHED_CANDIDATES, STRATEGIES.hybrid);
-    await db.query(
-      `INSERT INTO recommendation_cache (user_id, generation, candidates) VALUES ($1, $2, $3)
-       ON CONFLICT (user_id) DO UPDATE SET generation = EXCLUDED.generation, candidates = EXCLUDED.candidates,
-         computed_at = now()`,
-      [viewer.id, state?.generation ?? 0, JSON.stringify(candidates)],
-      'recommendation_cache_write',
-    );
-    return candidates;
-  });
-}
-
-/**
- * The candidates the viewer may still be shown, checked now (a collection made private, hidden,
- * or whose owner was blocked or muted since it was cached is gone at once), in their order, with
- * the names their reasons show: a seed's name only while the viewer may read the seed.
- */
-const LIVE_SQL = `
-  WITH k AS (
-    SELECT * FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS k(id, cf_seed, ct_seed, n)
+const SHOWN_SQL = `
+  WITH g AS (SELECT coalesce((SELECT generation FROM recommendation_state), 0) AS generation),
+  cache AS (
+    SELECT g.generation, coalesce($2::jsonb, (
+      SELECT k.candidates FROM recommendation_cache k
+      WHERE k.user_id = $1 AND k.generation = g.generation AND k.computed_at > now() - make_interval(secs => $3)
+    )) AS candidates
+    FROM g
+  ),
+  k AS (
+    SELECT e.v, e.v->>'id' AS id, e.v->>'cf_seed' AS cf_seed, e.v->>'ct_seed' AS ct_seed, e.n
+    FROM cache, jsonb_array_elements(cache.candidates) WITH ORDINALITY AS e(v, n)
   ),
   -- A few seeds name many candidates: each is checked once.
   seeds AS (
     SELECT x.id, x.name FROM collections x
     WHERE x.id IN (SELECT cf_seed FROM k UNION SELECT ct_seed FROM k) AND ${collectionVisibleTo('x', '$1')}
+  ),
+  shown AS (
+    SELECT k.n, k.v AS candidate, cat.name AS category_name, cs.name AS cf_seed_name, ts.name AS ct_seed_name
+    FROM k
+    JOIN collections c ON c.id = k.id
+    JOIN categories cat ON cat.id = c.category_id
+    LEFT JOIN seeds cs ON cs.id = k.cf_seed
+    LEFT JOIN seeds ts ON ts.id = k.ct_seed
+    WHERE c.user_id <> $1 AND ${collectionListedFor('c', '$1')}
+    ORDER BY k.n LIMIT $4
   )
-  SELECT c.id, cat.name AS category_name, cs.name AS cf_seed_name, ts.name AS ct_seed_name
-  FROM k
-  JOIN collections c ON c.id = k.id
-  JOIN categories cat ON cat.id = c.category_id
-  LEFT JOIN seeds cs ON cs.id = k.cf_seed
-  LEFT JOIN seeds ts ON ts.id = k.ct_seed
-  WHERE c.user_id <> $1 AND ${collectionListedFor('c', '$1')}
-  ORDER BY k.n`;
+  SELECT cache.generation::text, cache.candidates IS NOT NULL AS cached, shown.candidate, shown.category_name,
+    shown.cf_seed_name, shown.ct_seed_name
+  FROM cache LEFT JOIN shown ON true
+  ORDER BY shown.n`;
 
-async function stillShown(db: Queryable, viewer: Viewer, candidates: Candidate[]): Promise<CandidateRow[]> {
-  const live = await db.query<{
-    id: string;
-    category_name: string;
-    cf_seed_name: string | null;
-    ct_seed_name: string | null;
-  }>(
-    LIVE_SQL,
-    [
-      viewer.id,
-      candidates.map((c) => c.id),
-      candidates.map((c) => c.cf_seed),
-      candidates.map((c) => c.ct_seed),
-    ],
-    'recommended_live',
+type ShownRow = { generation: string; cached: boolean } & (
+  CandidateRow | { candidate: null; category_name: null; cf_seed_name: null; ct_seed_name: null }
+);
+
+const readShown = (db: Queryable, viewer: Viewer, scored: Candidate[] | null, limit: number) =>
+  db.query<ShownRow>(
+    SHOWN_SQL,
+    [viewer.id, scored && JSON.stringify(scored), RECOMMEND_CACHE_SECONDS, limit],
+    'recommended_shown',
   );
-  const byId = new Map(candidates.map((c) => [c.id, c]));
-  return live.map((l) => ({ ...byId.get(l.id)!, ...l }));
+
+const candidateRows = (rows: ShownRow[]): CandidateRow[] =>
+  rows.filter((row): row is ShownRow & CandidateRow => row.candidate !== null);
+
+/**
+ * The first `limit` of the viewer's scored candidates they may be shown now. The candidates come
+ * from `recommendation_cache` for `RECOMMEND_CACHE_SECONDS` unless a full rebuild came since (a new
+ * generation) or their own signals changed (the triggers of migration 017 drop their row);
+ * otherwise the statement scores them and they are cached. Only the scoring waits for a turn among
+ * the expensive reads (decision 059): a cached answer costs about what a page does. Once the turn
+ * comes the cache is read again, so requests that waited together compute once.
+ */
+async function shownCandidates(
+  db: Queryable,
+  viewer: Viewer,
+  limit: number,
+  heavy: HeavyReads,
+): Promise<CandidateRow[]> {
+  const first = await readShown(db, viewer, null, limit);
+  if (first[0]?.cached) return candidateRows(first);
+  return heavy(async () => {
+    const again = await readShown(db, viewer, null, limit);
+    if (again[0]?.cached) return candidateRows(again);
+    const candidates = await scoreCandidates(db, viewer, CACHED_CANDIDATES, STRATEGIES.hybrid);
+    await db.query(
+      `INSERT INTO recommendation_cache (user_id, generation, candidates) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET generation = EXCLUDED.generation, candidates = EXCLUDED.candidates,
+         computed_at = now()`,
+      [viewer.id, again[0]?.generation ?? '0', JSON.stringify(candidates)],
+      'recommendation_cache_write',
+    );
+    return candidateRows(await readShown(db, viewer, candidates, limit));
+  });
 }
 
 /**
@@ -414,20 +430,15 @@ export async function recommendCollections(
   limit: number,
   heavy: HeavyReads,
 ): Promise<RecommendedCollection[]> {
-  const candidates = await cachedCandidates(db, viewer, heavy);
-  // The pool a page is drawn from (4x the page), checked now; the rest only when some of it went.
-  const pool = candidates.slice(0, poolSize(limit));
-  let rows = await stillShown(db, viewer, pool);
-  if (rows.length < pool.length && candidates.length > pool.length) {
-    rows = await stillShown(db, viewer, candidates);
-  }
-  const picked = diverse(rows, limit);
+  // The pool a page is drawn from: 4x the page, of what the viewer may still be shown.
+  const rows = await shownCandidates(db, viewer, poolSize(limit), heavy);
+  const picked = diverse(rows, limit, (row) => row.candidate);
   const cards = await listCardsByIds(
     db,
-    picked.map((row) => row.id),
+    picked.map((row) => row.candidate.id),
     viewer,
   );
-  const reasons = new Map(picked.map((row) => [row.id, collectionReason(row, STRATEGIES.hybrid)]));
+  const reasons = new Map(picked.map((row) => [row.candidate.id, collectionReason(row, STRATEGIES.hybrid)]));
   return cards.map((card) => ({ ...card, reason: reasons.get(card.id)! }));
 }
 

@@ -72,7 +72,8 @@ async function films() {
 
 describe('the page’s mix of categories (diverse)', () => {
   const row = (id: string, category_id: string, score: number) => ({ id, category_id, score });
-  const page = (rows: ReturnType<typeof row>[], limit: number) => diverse(rows, limit).map((r) => r.id);
+  const page = (rows: ReturnType<typeof row>[], limit: number) =>
+    diverse(rows, limit, (r) => r).map((r) => r.id);
 
   it('lets a near-tied card of another category in before a further card of the same one', () => {
     // Five films within a hair of each other, a book and a series just behind (closer than the
