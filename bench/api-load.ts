@@ -13,7 +13,8 @@
 // BENCH_CONNECTIONS (50), BENCH_COLLECTIONS (10000), BENCH_TARGETS (comma-separated subset of
 // by_category,recommended,collection,search,stats), BENCH_CPU_PROF=<dir> (a CPU profile of the server
 // while each real target is measured, see bench/cpu-profile.ts), BENCH_PROBE=1 (before the load,
-// each target 200 times one at a time: its mean time and that of each statement it ran).
+// each target 200 times one at a time: its mean time and that of each statement it ran; and the
+// recommended strip computed, uncached, before and after the pass of table maintenance).
 import type { ChildProcess } from 'node:child_process';
 import autocannon, { type Result } from 'autocannon';
 import { spawnBenchServer } from './spawn-bench-server.ts';

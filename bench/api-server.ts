@@ -12,6 +12,7 @@ import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { buildApp } from '../apps/api/src/app.ts';
 import { openDb, type Db } from '../apps/api/src/db/client.ts';
+import { maintainTables } from '../apps/api/src/db/maintenance.ts';
 import { migrate } from '../apps/api/src/db/migrate.ts';
 import { createScratchDatabase } from '../apps/api/src/db/scratch-database.ts';
 import {
@@ -212,6 +213,29 @@ const coldStarted = performance.now();
 const cold = await app.inject({ url: statsPath, headers });
 if (cold.statusCode !== 200) throw new Error(`${statsPath} answered ${cold.statusCode}`);
 const statsColdMs = Math.round(performance.now() - coldStarted);
+
+// The strip computed (its cache dropped first), one at a time, before and after the pass of table
+// maintenance that follows a rebuild of the neighbours (the API's pass on the embedded database,
+// which has no autovacuum, decision 063; on PostgreSQL, what autovacuum would have done by then).
+// The load below runs after it, as on a site a minute after its job wrote the neighbours.
+const computedStrip = async () => {
+  const RUNS = 20;
+  const started = performance.now();
+  for (let i = 0; i < RUNS; i++) {
+    await db.query('DELETE FROM recommendation_cache WHERE user_id = $1', [readerId]);
+    const res = await app.inject({ url: '/api/v1/collection/recommended?limit=20', headers });
+    if (res.statusCode !== 200) throw new Error(`the recommended strip answered ${res.statusCode}`);
+  }
+  return ((performance.now() - started) / RUNS).toFixed(1);
+};
+const stripBefore = probing ? await computedStrip() : undefined;
+const maintained = await maintainTables(db);
+if (probing) {
+  log(
+    `probe recommended, computed: ${stripBefore} ms a request before table maintenance, ` +
+      `${await computedStrip()} ms after (${maintained.map((s) => `${s.op} ${s.table} ${s.ms} ms`).join(', ') || 'nothing due'})`,
+  );
+}
 
 const paths = {
   by_category: `/api/v1/collection/by_category/${category!.category_id}`,

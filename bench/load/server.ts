@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { openDb, type Db, type Queryable } from '../../apps/api/src/db/client.ts';
+import { startTableMaintenance } from '../../apps/api/src/db/maintenance.ts';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { createScratchDatabase } from '../../apps/api/src/db/scratch-database.ts';
 import { loadConfig } from '../../apps/api/src/env.ts';
@@ -107,6 +108,8 @@ const timedDb = (totals: Record<string, StatementTime>): Db => ({
   transaction: (fn) => db.transaction((tx) => fn(timed(tx, totals))),
 });
 const app = await buildApp({ config, db: timedDb(statements) });
+// As `npm start` does: on PGlite, a pass of table maintenance every minute (decision 063).
+startTableMaintenance(db, app.log);
 // Bench-only routes, never in production code: run.ts starts the recommendation job's rebuild beside
 // its one-at-a-time probe and polls it. The job runs as `npm start` runs it (its own connection use,
 // pausing between slices as long as each took); without the deployed cap of 5,000 collections a

@@ -1,6 +1,7 @@
 import { Server } from 'node:net';
 import { serveBackupRequests } from './db/backup.ts';
 import { openDb } from './db/client.ts';
+import { startTableMaintenance } from './db/maintenance.ts';
 import { protectDataDir } from './db/data-dir.ts';
 import { migrate } from './db/migrate.ts';
 import { buildApp } from './app.ts';
@@ -71,6 +72,8 @@ async function main(): Promise<void> {
     batchSize: config.DIGEST_BATCH_SIZE,
   });
   const imports = startImportWorker(db, app.log);
+  // The embedded database has no autovacuum: statistics and dead rows are looked after here.
+  const maintenance = startTableMaintenance(db, app.log);
 
   let closing = false;
   let inFlight = 0;
@@ -120,6 +123,7 @@ async function main(): Promise<void> {
       await digests.stop();
       // An import stops between two batches; the next start (or another node) resumes it.
       await imports.stop();
+      await maintenance.stop();
       await db.close();
       process.exit(0);
     } catch (err) {
