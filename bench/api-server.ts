@@ -214,6 +214,14 @@ const cold = await app.inject({ url: statsPath, headers });
 if (cold.statusCode !== 200) throw new Error(`${statsPath} answered ${cold.statusCode}`);
 const statsColdMs = Math.round(performance.now() - coldStarted);
 
+const paths = {
+  by_category: `/api/v1/collection/by_category/${category!.category_id}`,
+  recommended: '/api/v1/collection/recommended?limit=20',
+  collection: `/api/v1/collection/${collection!.id}`,
+  search: `/api/v1/search?type=collection&q=${encodeURIComponent(common!.word)}`,
+  stats: statsPath,
+};
+
 // The strip computed (its cache dropped first), one at a time, before and after the pass of table
 // maintenance that follows a rebuild of the neighbours (the API's pass on the embedded database,
 // which has no autovacuum, decision 063; on PostgreSQL, what autovacuum would have done by then).
@@ -223,7 +231,7 @@ const computedStrip = async () => {
   const started = performance.now();
   for (let i = 0; i < RUNS; i++) {
     await db.query('DELETE FROM recommendation_cache WHERE user_id = $1', [readerId]);
-    const res = await app.inject({ url: '/api/v1/collection/recommended?limit=20', headers });
+    const res = await app.inject({ url: paths.recommended, headers });
     if (res.statusCode !== 200) throw new Error(`the recommended strip answered ${res.statusCode}`);
   }
   return ((performance.now() - started) / RUNS).toFixed(1);
@@ -237,13 +245,6 @@ if (probing) {
   );
 }
 
-const paths = {
-  by_category: `/api/v1/collection/by_category/${category!.category_id}`,
-  recommended: '/api/v1/collection/recommended?limit=20',
-  collection: `/api/v1/collection/${collection!.id}`,
-  search: `/api/v1/search?type=collection&q=${encodeURIComponent(common!.word)}`,
-  stats: statsPath,
-};
 const sizes: Record<string, number> = {};
 for (const [name, path] of Object.entries(paths)) {
   const res = await app.inject({ url: path, headers });

@@ -379,12 +379,9 @@ type ShownRow = { generation: string; cached: boolean } & (
   CandidateRow | { candidate: null; category_name: null; cf_seed_name: null; ct_seed_name: null }
 );
 
-const readShown = (db: Queryable, viewer: Viewer, scored: Candidate[] | null, limit: number) =>
-  db.query<ShownRow>(
-    SHOWN_SQL,
-    [viewer.id, scored && JSON.stringify(scored), RECOMMEND_CACHE_SECONDS, limit],
-    'recommended_shown',
-  );
+/** `scored`: the candidates just scored, as the JSON the cache keeps; null reads the cache. */
+const readShown = (db: Queryable, viewer: Viewer, scored: string | null, limit: number) =>
+  db.query<ShownRow>(SHOWN_SQL, [viewer.id, scored, RECOMMEND_CACHE_SECONDS, limit], 'recommended_shown');
 
 const candidateRows = (rows: ShownRow[]): CandidateRow[] =>
   rows.filter((row): row is ShownRow & CandidateRow => row.candidate !== null);
@@ -408,12 +405,14 @@ async function shownCandidates(
   return heavy(async () => {
     const again = await readShown(db, viewer, null, limit);
     if (again[0]?.cached) return candidateRows(again);
-    const candidates = await scoreCandidates(db, viewer, CACHED_CANDIDATES, STRATEGIES.hybrid);
+    const candidates = JSON.stringify(
+      await scoreCandidates(db, viewer, CACHED_CANDIDATES, STRATEGIES.hybrid),
+    );
     await db.query(
       `INSERT INTO recommendation_cache (user_id, generation, candidates) VALUES ($1, $2, $3)
        ON CONFLICT (user_id) DO UPDATE SET generation = EXCLUDED.generation, candidates = EXCLUDED.candidates,
          computed_at = now()`,
-      [viewer.id, again[0]?.generation ?? '0', JSON.stringify(candidates)],
+      [viewer.id, again[0]?.generation ?? '0', candidates],
       'recommendation_cache_write',
     );
     return candidateRows(await readShown(db, viewer, candidates, limit));
