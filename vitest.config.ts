@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-// One runner, two projects: the API (node, real database) and the web app (jsdom).
+const WEB_FILES_ON_THEIR_OWN = ['src/components/ui/lazy-mask-input.test.tsx'];
+
+// One runner: the API (node, real database) and the web app (jsdom, in two projects).
 export default defineConfig({
   test: {
     projects: [
@@ -20,11 +22,31 @@ export default defineConfig({
           // A file's database opens in its beforeAll: PGlite's thread loads and compiles PGlite there
           // (decision 042), which took ~10 s alone and over 60 s on a 2-core machine at load 15.
           hookTimeout: 120_000,
-          // PGlite takes ~0.8 GB per file; two at a time fits the 2-core machine.
+          // PGlite takes ~0.8 GB per worker; two at a time fits the 2-core machine.
           maxWorkers: 2,
+          // A worker runs its files one after another in one module graph, on one database emptied
+          // for each file (test-context.ts), instead of importing the app and opening a database
+          // per file (docs/performance.md, the gate).
+          isolate: false,
         },
       },
-      './apps/web',
+      // The web app's files share one module graph and document per worker, as the API's do; a file
+      // that tests what happens before a lazy module first arrives needs a graph of its own, and
+      // runs in a project that isolates it.
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...WEB_FILES_ON_THEIR_OWN],
+          isolate: false,
+        },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: { name: 'web-isolated', root: './apps/web', include: WEB_FILES_ON_THEIR_OWN },
+      },
     ],
   },
 });

@@ -82,10 +82,9 @@ export default defineConfig(({ command }) => ({
       output: { codeSplitting: { includeDependenciesRecursively: false, groups: vendorGroups } },
     },
   },
+  // The projects that run with it (which files, which isolation) are in the root vitest.config.ts.
   test: {
-    name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./vitest.setup.ts'],
   },
 }));

@@ -6,11 +6,11 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-async function asAdmin(adminUrl: string, sql: string): Promise<void> {
+async function asAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    await client.query(sql);
+    return await work(client);
   } finally {
     await client.end();
   }
@@ -27,12 +27,29 @@ export async function createScratchDatabase(
   template?: string,
 ): Promise<ScratchDatabase & { name: string }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await asAdmin(adminUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  await asAdmin(adminUrl, (client) =>
+    client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     name,
     url: url.toString(),
-    drop: () => asAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    drop: () =>
+      asAdmin(
+        adminUrl,
+        async (client) => void (await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+      ),
   };
+}
+
+/** Drops every database whose name starts with `prefix`, even while connections remain. */
+export function dropDatabasesStartingWith(adminUrl: string, prefix: string): Promise<void> {
+  return asAdmin(adminUrl, async (client) => {
+    const { rows } = await client.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+      [prefix],
+    );
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  });
 }

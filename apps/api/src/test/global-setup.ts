@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDb } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import { createScratchDatabase } from '../db/scratch-database.ts';
+import { createScratchDatabase, dropDatabasesStartingWith } from '../db/scratch-database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,7 +31,11 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
       await db.close();
     }
     project.provide('migratedTemplate', { engine: 'postgres', database: template.name });
-    return template.drop;
+    // The workers' databases (test-context.ts) are named after the template and go with it.
+    return async () => {
+      await dropDatabasesStartingWith(adminUrl, `${template.name}_`);
+      await template.drop();
+    };
   }
   const db = await openDb({});
   let tarball: Blob;

@@ -10,10 +10,10 @@ import { createScratchDatabase } from '../db/scratch-database.ts';
 import { testConfig, type Config } from '../env.ts';
 
 /**
- * One database per test file, a copy of the suite's migrated template (global-setup.ts): PGlite in
- * memory by default, or a database on the PostgreSQL server named by TEST_DATABASE_URL (set by
- * scripts/with-postgres.mjs). Tests reset data with `reset()` (truncation), never with a new
- * instance.
+ * One database per worker, a copy of the suite's migrated template (global-setup.ts), handed to each
+ * of its files empty: PGlite in memory by default, or a database on the PostgreSQL server named by
+ * TEST_DATABASE_URL (set by scripts/with-postgres.mjs). Tests reset data with `reset()`
+ * (truncation), never with a new instance.
  */
 export interface TestContext {
   db: Db;
@@ -30,6 +30,7 @@ export interface TestContext {
   ): Promise<LightMyRequestResponse>;
   /** Empties every table except reference data (categories) and migrations. */
   reset(): Promise<void>;
+  /** Closes the apps (the worker's next file takes the database over). */
   close(): Promise<void>;
 }
 
@@ -45,17 +46,23 @@ export const TEST_DEFAULTS = {
 };
 const KEEP_TABLES = new Set(['schema_migrations', 'categories']);
 
-export async function createTestContext(): Promise<TestContext> {
+/**
+ * The database of this worker. The API files run without isolation (vitest.config.ts), one after
+ * another in each worker's module graph, so they share it: the first file copies it from the
+ * template, each file after that starts with it emptied, and it goes with the worker's process.
+ */
+let workerDatabase: Promise<Db> | undefined;
+
+async function openWorkerDatabase(): Promise<Db> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  // Every file starts from the template global-setup.ts migrated once.
+  // Every worker starts from the template global-setup.ts migrated once.
   const template = inject('migratedTemplate');
-  let dropDatabase = async () => {};
   let db: Db;
   if (adminUrl) {
     if (template.engine !== 'postgres') throw new Error('the template is not a PostgreSQL database');
-    const scratch = await createScratchDatabase(adminUrl, 'acervo_test', template.database);
+    // Named after the template, so the suite's teardown drops it with the template.
+    const scratch = await createScratchDatabase(adminUrl, template.database, template.database);
     db = await openDb({ databaseUrl: scratch.url, poolSize: 5 });
-    dropDatabase = scratch.drop;
   } else {
     if (template.engine !== 'pglite') throw new Error('the template is not a PGlite data directory');
     const tarball = new Blob([readFileSync(template.tarball)], { type: 'application/x-gzip' });
@@ -63,6 +70,34 @@ export async function createTestContext(): Promise<TestContext> {
   }
   // Finds every migration applied; kept so a file can never run on a schema behind the code.
   await migrate(db);
+  return db;
+}
+
+/** Empties every table except reference data (categories) and migrations. */
+async function emptyTables(db: Db): Promise<void> {
+  const tables = await db.query<{ tablename: string }>(
+    "SELECT tablename FROM pg_tables WHERE schemaname = 'public'",
+  );
+  const names = tables.map((t) => t.tablename).filter((t) => !KEEP_TABLES.has(t));
+  // Work a test left running (the live events' fan-out to open streams) may still read while
+  // the truncation locks table after table; PostgreSQL then ends one of the two with a
+  // deadlock (40P01). The truncation is tried again.
+  for (let attempt = 1; names.length; attempt++) {
+    try {
+      await db.exec(`TRUNCATE ${names.map((n) => `"${n}"`).join(', ')} CASCADE`);
+      break;
+    } catch (err) {
+      if (attempt >= 3 || (err as { code?: string }).code !== '40P01') throw err;
+    }
+  }
+}
+
+export async function createTestContext(): Promise<TestContext> {
+  const opened = workerDatabase !== undefined;
+  workerDatabase ??= openWorkerDatabase();
+  const db = await workerDatabase;
+  // What the worker's earlier files left.
+  if (opened) await emptyTables(db);
 
   const apps: FastifyInstance[] = [];
   const build = async (overrides: Partial<Record<keyof Config, string>> = {}, logs?: string[]) => {
@@ -92,28 +127,12 @@ export async function createTestContext(): Promise<TestContext> {
     request: (method, url, who, payload) =>
       app.inject({ method, url, ...(who ? { headers: who.auth } : {}), ...(payload ? { payload } : {}) }),
     async reset() {
-      const tables = await db.query<{ tablename: string }>(
-        "SELECT tablename FROM pg_tables WHERE schemaname = 'public'",
-      );
-      const names = tables.map((t) => t.tablename).filter((t) => !KEEP_TABLES.has(t));
-      // Work a test left running (the live events' fan-out to open streams) may still read while
-      // the truncation locks table after table; PostgreSQL then ends one of the two with a
-      // deadlock (40P01). The truncation is tried again.
-      for (let attempt = 1; names.length; attempt++) {
-        try {
-          await db.exec(`TRUNCATE ${names.map((n) => `"${n}"`).join(', ')} CASCADE`);
-          break;
-        } catch (err) {
-          if (attempt >= 3 || (err as { code?: string }).code !== '40P01') throw err;
-        }
-      }
+      await emptyTables(db);
       // Truncation goes behind the apps' backs: no shared category page may outlive the data.
       for (const a of apps) a.categoryPages.clear();
     },
     async close() {
       for (const a of apps) await a.close();
-      await db.close();
-      await dropDatabase();
     },
   };
 }
