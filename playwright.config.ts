@@ -40,7 +40,11 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'pt-BR',
-    trace: 'retain-on-failure',
+    // Recording a trace of every journey (to keep the failing ones) took a quarter of their time
+    // (docs/performance.md, the gate). A failure keeps its screenshot and page snapshot; for its
+    // trace, run it again with `--trace retain-on-failure`.
+    trace: 'off',
+    screenshot: 'only-on-failure',
     // The app's service worker (issue 12) would answer requests that page.route() then never sees;
     // e2e/pwa.spec.ts allows it where it is under test.
     serviceWorkers: 'block',
