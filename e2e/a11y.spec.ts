@@ -1,7 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { declaredRoutes } from './routes.ts';
-import { apiAs, signIn, signUp, type TestSession } from './support.ts';
+import { apiAs, axeViolations, signIn, signUp, type TestSession } from './support.ts';
 
 /**
  * Issue 12: axe (WCAG 2.1 A and AA) finds nothing on any route of the web app, signed out and
@@ -9,8 +8,6 @@ import { apiAs, signIn, signUp, type TestSession } from './support.ts';
  * focus and give it back to the control that opened them. The route table comes from
  * router.tsx, so a new route without a visit here fails this file.
  */
-
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 interface Data {
   me: TestSession;
@@ -117,18 +114,6 @@ async function seed(request: APIRequestContext): Promise<Data> {
   };
 }
 
-/** The violations axe finds on the page as it stands, one readable line each. */
-async function violations(page: Page, include?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(WCAG);
-  if (include) builder = builder.include(include);
-  const result = await builder.analyze();
-  return result.violations.flatMap((v) =>
-    v.nodes.map(
-      (n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1] ?? ''}`,
-    ),
-  );
-}
-
 /**
  * Waits until the page shows its data: no spinner or skeleton left, and the main landmark has
  * content. (Not 'networkidle': signed-in pages keep asking for notifications, and it cost seconds
@@ -171,7 +156,7 @@ test.describe('axe finds nothing', () => {
           await page.goto(url);
           await settled(page);
           expect(await page.locator('html').getAttribute('lang')).toBe(language === 'pt' ? 'pt-BR' : 'en');
-          const list = await violations(page);
+          const list = await axeViolations(page);
           if (list.length) found[route] = list;
         };
         for (const [route, visit] of Object.entries(VISITS)) {
@@ -224,7 +209,7 @@ test.describe('modals', () => {
           );
         }
         await settled(page);
-        expect(await violations(page, '.modal'), name).toEqual([]);
+        expect(await axeViolations(page, '.modal'), name).toEqual([]);
         await page.keyboard.press('Escape');
         await expect(dialog).toHaveCount(0);
         await expect(opener, `${name}: focus returns to its opener`).toBeFocused();

@@ -1,6 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiAs, signIn, signUp, type TestSession } from './support.ts';
+import { apiAs, axeViolations, signIn, signUp, type TestSession } from './support.ts';
 
 /**
  * Issue 26 in the browser: two people comment on a collection (one mentions the other and a
@@ -17,14 +16,6 @@ async function personIn(browser: Browser, session: TestSession, path: string): P
 }
 
 const commentsOf = (page: Page) => page.getByRole('region', { name: 'Comentários' });
-
-/** axe (WCAG 2.1 A and AA, as e2e/a11y.spec.ts) finds nothing on the page as it is now. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('B comments and mentions A and C, C’s bell rises live, A replies and as the owner deletes B’s comment', async ({
   browser,
@@ -62,7 +53,7 @@ test('B comments and mentions A and C, C’s bell rises live, A replies and as t
   // '@' offers the people Bruno may mention here; Ana, the owner, first.
   await box.pressSequentially('Oi @Ana Com');
   await expect(brunos.getByRole('option', { name: ana.name })).toBeVisible();
-  await expectAccessible(brunoPage);
+  expect(await axeViolations(brunoPage)).toEqual([]);
   await brunos.getByRole('option', { name: ana.name }).click();
   await expect(box).toHaveValue(`Oi @${ana.name} `);
   await box.pressSequentially('e @Carla Com');
@@ -103,7 +94,7 @@ test('B comments and mentions A and C, C’s bell rises live, A replies and as t
   await anas.getByRole('button', { name: 'Responder', exact: true }).last().click();
   const replies = anas.getByRole('list', { name: `Respostas a ${bruno.name}` });
   await expect(replies.getByRole('article', { name: ana.name })).toContainText('Obrigada pela dica!');
-  await expectAccessible(anaPage);
+  expect(await axeViolations(anaPage)).toEqual([]);
   // On a 390 px phone the thread fits the width.
   await anaPage.setViewportSize({ width: 390, height: 844 });
   await expect(replies.getByRole('article', { name: ana.name })).toBeVisible();

@@ -1,7 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, signIn, signUp } from './support.ts';
+import { apiAs, axeViolations, signIn, signUp } from './support.ts';
 
 /**
  * Issue 28, "Estatísticas": a person rates films and books (one collection of books private); on
@@ -10,7 +9,6 @@ import { apiAs, signIn, signUp } from './support.ts';
  * 1280 px, in Portuguese and English, go to /tmp/stats-shots/ to be looked at.
  */
 
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const SHOTS = '/tmp/stats-shots';
 
 const texts = (page: Page, testId: string) =>
@@ -88,7 +86,7 @@ test('a person reads their taste in charts; another person sees only the public 
   await expect(page.getByTestId('activity-text')).toHaveText(
     /^7 itens adicionados ou avaliados em 1 dia\. Dia mais ativo: \d\d\/\d\d\/\d{4}, com 7 itens\.$/,
   );
-  expect((await new AxeBuilder({ page }).withTags(WCAG).analyze()).violations).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await shoot(page, 'own-pt');
 
   // Bruno: Ana's public collections only; the private books are not counted anywhere.
@@ -111,7 +109,7 @@ test('a person reads their taste in charts; another person sees only the public 
     'Livros: 2 itens avaliados, média 3,75',
   ]);
   await expect(other.getByTestId('activity-text')).toHaveText(/^5 itens adicionados ou avaliados em 1 dia\./);
-  expect((await new AxeBuilder({ page: other }).withTags(WCAG).analyze()).violations).toEqual([]);
+  expect(await axeViolations(other)).toEqual([]);
   await shoot(other, 'other-pt');
 
   // In English.
@@ -121,7 +119,7 @@ test('a person reads their taste in charts; another person sees only the public 
     '5 items rated, average 4.1 · Counting public collections only.',
   );
   expect(await texts(other, 'histogram-text')).toContain('2 items rated 4 stars');
-  expect((await new AxeBuilder({ page: other }).withTags(WCAG).analyze()).violations).toEqual([]);
+  expect(await axeViolations(other)).toEqual([]);
   await shoot(other, 'other-en');
   await context.close();
 });

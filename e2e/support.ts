@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const PASSWORD = 'colecao2024';
@@ -151,4 +152,28 @@ export async function pressUntilAnnounced(page: Page, key: string, announcement:
     await page.keyboard.press(key);
     await expect(page.getByText(announcement)).toBeAttached({ timeout: 2_000 });
   }).toPass();
+}
+
+/**
+ * What axe (WCAG 2.1 A and AA) finds on the page as the person sees it, one readable line each,
+ * inside `include` if given. Transitions run to their end first (a button's colours after the focus
+ * moved, a dialog's fade): axe measured a colour halfway and reported a contrast nobody sees.
+ */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (include) builder = builder.include(include);
+  const result = await builder.analyze();
+  return result.violations.flatMap((v) =>
+    v.nodes.map(
+      (n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1] ?? ''}`,
+    ),
+  );
 }

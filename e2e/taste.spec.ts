@@ -1,14 +1,11 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { apiAs, signIn, signUp, type TestSession } from './support.ts';
+import { apiAs, axeViolations, signIn, signUp, type TestSession } from './support.ts';
 
 /**
  * Issue 26, "Taste in common": two people rate the same five films through the API; one opens
  * the other's profile and reads the match, where they agree and their biggest disagreement; then
  * shares it, and a visitor opens the link: its page, its preview tags and its picture.
  */
-
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 async function rateFilms(request: APIRequestContext, who: TestSession, ratings: [string, number][]) {
   const as = apiAs(request, who);
@@ -50,8 +47,7 @@ test("B opens A's profile and reads how well their ratings match, and why", asyn
   await expect(card.getByRole('listitem').first()).toHaveText('Vocês dois deram 4,5 a Bacurau');
   await expect(card.getByText('Você deu 4,5 e Ana Gosto deu 5 a Cidade de Deus')).toBeVisible();
   await expect(card.getByText('Central do Brasil: você deu 2, Ana Gosto deu 3')).toBeVisible();
-  const axe = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(axe.violations).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // On a 390 px phone the card wraps rather than widen the page.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -94,8 +90,7 @@ test('B shares the match; a visitor opens the link, with its own preview; B take
   ).toBeVisible();
   await expect(visitor.getByText('Os dois deram 4,5 a Bacurau')).toBeVisible();
   await expect(visitor.getByRole('link', { name: 'Quero criar minha conta' })).toBeVisible();
-  const axe = await new AxeBuilder({ page: visitor }).withTags(WCAG).analyze();
-  expect(axe.violations).toEqual([]);
+  expect(await axeViolations(visitor)).toEqual([]);
   await visitor.setViewportSize({ width: 390, height: 844 });
   expect(
     await visitor.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),

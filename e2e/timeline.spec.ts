@@ -1,14 +1,11 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiAs, signIn, signUp, type TestSession } from './support.ts';
+import { apiAs, axeViolations, signIn, signUp, type TestSession } from './support.ts';
 
 /**
  * Issue 26, "Seguindo": B follows A, A adds an item, and B's /feed opens on "Seguindo" with A's
  * entry linking to A, the collection and the item; A's profile shows it as recent activity.
  * (Live updates without a reload are a later slice.)
  */
-
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 async function follow(request: APIRequestContext, who: TestSession, whom: TestSession) {
   const response = await request.put(`/api/v1/user/${whom.userId}/follow`, {
@@ -52,8 +49,7 @@ test('B follows A, A adds an item, and B sees it first thing on "Seguindo"', asy
     `/lists/${collection.id}/items/${item.id}`,
   );
   await expect(panel.getByText(`Ana Linha criou a coleção Filmes para chorar ${tag}`)).toBeVisible();
-  const axe = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(axe.violations).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // On a 390 px phone the entries wrap rather than widen the page.
   await page.setViewportSize({ width: 390, height: 844 });
