@@ -41,11 +41,12 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: [...configDefaults.exclude, ...WEB_FILES_ON_THEIR_OWN],
           isolate: false,
+          maxWorkers: 2,
         },
       },
       {
         extends: './apps/web/vite.config.ts',
-        test: { name: 'web-isolated', root: './apps/web', include: WEB_FILES_ON_THEIR_OWN },
+        test: { name: 'web-isolated', root: './apps/web', include: WEB_FILES_ON_THEIR_OWN, maxWorkers: 2 },
       },
     ],
   },
