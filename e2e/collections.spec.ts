@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, pressUntilAnnounced, signIn, signUp } from './support.ts';
+import { animationsDone, apiAs, pressUntilAnnounced, signIn, signUp } from './support.ts';
 
 /** The signed-in header (the collection banner is a <header> too). */
 const siteHeader = (page: Page) => page.locator('nav.site-header');
@@ -95,13 +95,19 @@ test('a collection from creation to deletion, as its owner and as another user',
   // ... and back with the mouse.
   const handle = page.getByRole('button', { name: 'Reordenar Bacurau' });
   const target = page.getByRole('button', { name: 'Reordenar Central do Brasil' });
+  // Where the items are once the keyboard move's slide has ended, not halfway through it.
+  await animationsDone(page);
   const from = (await handle.boundingBox())!;
   const to = (await target.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+  // The pointer goes on once the drag has begun, and lets go once the new place is announced.
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 20, { steps: 10 });
+  await expect(page.getByText('Bacurau movido para a posição 1.')).toBeAttached();
   await page.mouse.up();
+  await expect(page.getByText('Bacurau solto na posição 1.')).toBeAttached();
   await expect(titles).toHaveText(['Bacurau', 'Central do Brasil']);
 
   // The item view: name, stars, collection and owner.

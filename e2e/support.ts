@@ -155,11 +155,10 @@ export async function pressUntilAnnounced(page: Page, key: string, announcement:
 }
 
 /**
- * What axe (WCAG 2.1 A and AA) finds on the page as the person sees it, one readable line each,
- * inside `include` if given. Transitions run to their end first (a button's colours after the focus
- * moved, a dialog's fade): axe measured a colour halfway and reported a contrast nobody sees.
+ * Waits for the page's running transitions and animations to end (endless ones aside): what the
+ * person sees once things stop moving, where an element's colours or place are only halfway.
  */
-export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+export async function animationsDone(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -168,6 +167,15 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+}
+
+/**
+ * What axe (WCAG 2.1 A and AA) finds on the page as the person sees it, one readable line each,
+ * inside `include` if given. Transitions run to their end first (a button's colours after the focus
+ * moved, a dialog's fade): axe measured a colour halfway and reported a contrast nobody sees.
+ */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  await animationsDone(page);
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (include) builder = builder.include(include);
   const result = await builder.analyze();
