@@ -3,6 +3,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 const WEB_FILES_ON_THEIR_OWN = ['src/components/ui/lazy-mask-input.test.tsx'];
 
+// Files share their worker's module graph (decision 065): a test's spies, stubbed globals and
+// environment variables are undone after it, so none reaches the next file.
+const LEAVE_NOTHING_BEHIND = { restoreMocks: true, unstubGlobals: true, unstubEnvs: true };
+
 // One runner: the API (node, real database) and the web app (jsdom, in two projects).
 export default defineConfig({
   test: {
@@ -18,6 +22,8 @@ export default defineConfig({
           environment: 'node',
           // One migrated database that every file's database is copied from.
           globalSetup: [fileURLToPath(new URL('apps/api/src/test/global-setup.ts', import.meta.url))],
+          setupFiles: [fileURLToPath(new URL('apps/api/src/test/each-test.ts', import.meta.url))],
+          ...LEAVE_NOTHING_BEHIND,
           testTimeout: 30_000,
           // A file's database opens in its beforeAll: PGlite's thread loads and compiles PGlite there
           // (decision 042), which took ~10 s alone and over 60 s on a 2-core machine at load 15.
@@ -42,6 +48,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...WEB_FILES_ON_THEIR_OWN],
           isolate: false,
           maxWorkers: 2,
+          ...LEAVE_NOTHING_BEHIND,
         },
       },
       {

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import './src/lib/i18n';
 import { stubRemoteConfig } from './src/testing/render';
 
@@ -12,6 +12,8 @@ const realFetch = globalThis.fetch;
 
 afterEach(() => {
   cleanup();
+  // Files share their worker's module graph (decision 065): a fake clock never reaches the next.
+  vi.useRealTimers();
   globalThis.fetch = realFetch;
   stubRemoteConfig();
   localStorage.clear();
