@@ -36,10 +36,9 @@ export async function createScratchDatabase(
     name,
     url: url.toString(),
     drop: () =>
-      asAdmin(
-        adminUrl,
-        async (client) => void (await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
-      ),
+      asAdmin(adminUrl, async (client) => {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }),
   };
 }
 

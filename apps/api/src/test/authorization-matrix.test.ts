@@ -1,8 +1,8 @@
-import { get } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILMES } from '../modules/collection/collection.test-helpers.ts';
 import { multipart, solid } from '../modules/media/media.test-helpers.ts';
+import { openStream } from '../modules/notification/live.test-helpers.ts';
 import { appWithRouteTable, buildWorld, shareCollections, type ApiRoute } from './route-table.ts';
 import { createTestContext, newAccount, type TestContext } from './test-context.ts';
 
@@ -588,34 +588,18 @@ afterAll(async () => {
 });
 
 let listening: Promise<string> | undefined;
-/**
- * Over a connection of its own (no keep-alive), closed once the status is in. With `fetch` and an
- * abort, connections stayed open and `app.close()` waited for them, 65 s at the end of the file.
- */
-async function openStream(url: string, auth: Record<string, string>) {
+/** The event stream (the row marked `stream`), asked with the suite's client of it, then dropped. */
+async function askStream(auth: Record<string, string>) {
   listening ??= app.listen({ port: 0, host: '127.0.0.1' });
-  const base = await listening;
-  return new Promise<{ statusCode: number; body: string }>((resolve, reject) => {
-    const req = get(`${base}${url}`, { headers: auth, agent: false }, (res) => {
-      const statusCode = res.statusCode ?? 0;
-      if (statusCode === 200) {
-        req.destroy();
-        resolve({ statusCode, body: '' });
-        return;
-      }
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ statusCode, body }));
-    });
-    req.on('error', reject);
-  });
+  const stream = await openStream(await listening, auth);
+  stream.close();
+  return { statusCode: stream.status, body: stream.body };
 }
 
 function send(method: string, row: Row, w: World, v: Visibility, role: Role) {
   const auth = role === 'anonymous' ? {} : w[role].auth;
   const url = row.url(w, v);
-  if (row.stream) return openStream(url, auth);
+  if (row.stream) return askStream(auth);
   if (row.multipart) {
     const body = multipart(picture, 'foto.png', 'image/png');
     return app.inject({

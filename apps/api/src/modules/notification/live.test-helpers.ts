@@ -1,3 +1,4 @@
+import { get, type ClientRequest, type IncomingMessage } from 'node:http';
 import { eventStreamParser } from '@acervo/contract/event-stream';
 
 /** One server-sent event as a client reads it. */
@@ -24,37 +25,46 @@ export interface OpenStream {
 
 /**
  * `GET /api/v1/notification/stream` over real HTTP (`app.inject` waits for the end of an answer,
- * which a stream never has), read as the web app reads it: `fetch` and a stream reader.
+ * which a stream never has), parsed by the web app's own reader of the stream. Each stream has a
+ * connection of its own (no keep-alive pool) that `close()` destroys, so the server sees the client
+ * go at once: with `fetch` and an abort, connections stayed open and `app.close()` waited for
+ * them (65 s at the end of the authorization matrix).
  */
 export async function openStream(baseUrl: string, headers: Record<string, string> = {}): Promise<OpenStream> {
-  const abort = new AbortController();
-  const res = await fetch(`${baseUrl}/api/v1/notification/stream`, { headers, signal: abort.signal });
+  const { req, res } = await new Promise<{ req: ClientRequest; res: IncomingMessage }>((resolve, reject) => {
+    const req = get(`${baseUrl}/api/v1/notification/stream`, { headers, agent: false }, (res) =>
+      resolve({ req, res }),
+    );
+    req.on('error', reject);
+  });
+  const status = res.statusCode ?? 0;
+  const ok = status >= 200 && status < 300;
   const queue: ReceivedEvent[] = [];
   let done = false;
   let wake = () => {};
   const changed = () => new Promise<void>((resolve) => (wake = resolve));
 
-  if (res.ok && res.body) {
-    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-    // Parsed by the web app's own reader of the stream.
+  res.setEncoding('utf8');
+  let body = '';
+  if (ok) {
     const feed = eventStreamParser((event) => {
       queue.push({ event: event.event, id: event.id, data: JSON.parse(event.data), at: performance.now() });
       wake();
     });
-    void (async () => {
-      try {
-        for (;;) {
-          const { value, done: over } = await reader.read();
-          if (over) break;
-          feed(value);
-        }
-      } catch {
-        // Aborted by close().
-      }
+    res.on('data', (chunk: string) => feed(chunk));
+  } else {
+    res.on('data', (chunk: string) => (body += chunk));
+  }
+  // Destroyed by close(): the end of reading, not a failure.
+  res.on('error', () => undefined);
+  const closed = new Promise<void>((resolve) =>
+    res.on('close', () => {
       done = true;
       wake();
-    })();
-  }
+      resolve();
+    }),
+  );
+  if (!ok) await closed;
 
   const until = async <T>(found: () => T | undefined, withinMs: number, what: string): Promise<T> => {
     const deadline = performance.now() + withinMs;
@@ -69,8 +79,8 @@ export async function openStream(baseUrl: string, headers: Record<string, string
   };
 
   return {
-    status: res.status,
-    body: res.ok ? '' : await res.text(),
+    status,
+    body,
     next: (withinMs = 2000) => until(() => queue.shift(), withinMs, 'event'),
     nextOf: (event, withinMs = 2000) =>
       until(
@@ -83,6 +93,6 @@ export async function openStream(baseUrl: string, headers: Record<string, string
       ),
     ended: (withinMs = 2000) =>
       until(() => (done ? true : undefined), withinMs, 'end of the stream').then(() => {}),
-    close: () => abort.abort(),
+    close: () => void req.destroy(),
   };
 }
