@@ -26,11 +26,16 @@ test('the sign-in pages and a shared collection report no issue and no console e
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
+  // What the page reports rather than logs (React's recoverable errors go to window.reportError):
+  // Lighthouse counts it among the console's errors too.
+  page.on('pageerror', (error) => errors.push(error.message));
 
   for (const [path, heading] of [
     ['/login', 'Acesse sua conta'],
     ['/register', 'Crie sua conta'],
     [`/c/${collection.id}`, 'Sem avisos'],
+    // Drawn by the server (decision 037), then hydrated.
+    [`/lists/${collection.id}`, 'Sem avisos'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

@@ -166,6 +166,7 @@ test('a shared collection is drawn by the server: it reads before any script, th
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
+  page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`/lists/${pub.id}`);
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);

@@ -8,7 +8,7 @@
  */
 import type { ShareData } from '@acervo/contract/collection';
 import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { prerender as prerenderToStream } from 'react-dom/static';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import { AppProviders } from './app/app';
 import { routes } from './app/router';
@@ -21,21 +21,35 @@ export type PrerenderedPage = { html: string; title: string };
 // One handler for every render: it resolves a route's lazy page once and keeps it.
 const handler = createStaticHandler(routes);
 
+/** The render before this one: renders run one after another (see `prerender`). */
+let previous: Promise<unknown> = Promise.resolve();
+
 /**
  * The markup of the page at `path` and the title it asks for. `shared` is what a shared page's HTML
  * carries for it (the browser's first render reads the same), absent on the static pages.
+ *
+ * React's `prerender` waits for every part that suspends (a slot whose code loads on demand, as the
+ * comments under a collection), so the markup is the whole page and the browser hydrates each such
+ * part once its code arrives. `renderToString` sent those parts as server errors, which the browser
+ * logged (React #419) and drew anew, moving the page. One render at a time: the shared data and the
+ * noted title belong to the render under way.
  */
-export async function prerender(path: string, shared: Partial<ShareData> = {}): Promise<PrerenderedPage> {
+export function prerender(path: string, shared: Partial<ShareData> = {}): Promise<PrerenderedPage> {
+  const page = previous.then(() => renderPage(path, shared));
+  previous = page.catch(() => undefined);
+  return page;
+}
+
+async function renderPage(path: string, shared: Partial<ShareData>): Promise<PrerenderedPage> {
   await i18nReady;
   // Resolves the matched routes' lazy pages, as main.tsx does before it hydrates.
   const context = await handler.query(new Request(`http://prerender${path}`));
   if (context instanceof Response || context.statusCode !== 200) {
     throw new Error(`prerender: ${path} did not render as a page`);
   }
-  // Synchronous from here: the shared data and the noted title belong to this render alone.
   takePrerenderedTitle();
-  const html = renderWithShared(shared, () =>
-    renderToString(
+  const html = await renderWithShared(shared, async () => {
+    const { prelude } = await prerenderToStream(
       <StrictMode>
         <AppProviders>
           {/* No hydration data: no route has a loader, and an inline script would break our CSP. */}
@@ -46,8 +60,12 @@ export async function prerender(path: string, shared: Partial<ShareData> = {}): 
           />
         </AppProviders>
       </StrictMode>,
-    ),
-  );
+      // Every part in place, as the browser is to hydrate it: nothing sent apart to be moved in by
+      // an inline script (React does so past this many bytes), which our CSP would refuse.
+      { progressiveChunkSize: Number.POSITIVE_INFINITY },
+    );
+    return new Response(prelude).text();
+  });
   return { html, title: takePrerenderedTitle() };
 }
 

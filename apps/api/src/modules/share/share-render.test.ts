@@ -80,12 +80,27 @@ describe('a public collection’s page drawn on the server (decision 037)', () =
       expect(markup).toContain('Ana Souza');
       expect(markup).toContain('Compartilhar');
       expect(markup).toContain('Gostou desta coleção?');
+      // Every part drawn, the comments whose code loads on demand included: nothing left for the
+      // browser to draw anew after a server error (React's `<!--$!-->`, error #419 in its console).
+      expect(markup).toContain('Comentários');
+      expect(html).not.toContain('<!--$!-->');
       // A visitor's page: no edit controls.
       expect(markup).not.toContain('Editar coleção');
       // Its title is the collection's, once.
       expect(html.match(/<title>/g)).toHaveLength(1);
       expect(html).toContain('<title>Clássicos do cinema · Acervo</title>');
     }
+  });
+
+  it('draws two pages asked for at once each from its own data', async () => {
+    const { owner, pub } = await scene();
+    const other = await createCollection(app, owner, { name: 'Livros de cabeceira' });
+    await addItem(app, owner, other.id, { name: 'Grande Sertão: Veredas' });
+    const [first, second] = await Promise.all([get(`/lists/${pub.id}`), get(`/lists/${other.id}`)]);
+    expect(root(first.html)![2]).toContain('Bacurau');
+    expect(root(first.html)![2]).not.toContain('Grande Sertão');
+    expect(root(second.html)![2]).toContain('Grande Sertão: Veredas');
+    expect(root(second.html)![2]).not.toContain('Bacurau');
   });
 
   it('draws an item’s page too', async () => {
@@ -107,6 +122,8 @@ describe('a public collection’s page drawn on the server (decision 037)', () =
     const head = html.slice(0, html.indexOf('</head>'));
     const inline = [...head.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
     expect(inline).toHaveLength(1);
+    // And none in the body: every part of the page is in place, none moved in by a script.
+    expect(html.slice(html.indexOf('</head>')).match(/<script>/g)).toBeNull();
     // Before the stylesheets: an inline script waits for the ones above it.
     expect(head.indexOf('<script>')).toBeLessThan(head.indexOf('rel="stylesheet"'));
     const hash = createHash('sha256').update(inline[0]!).digest('base64');

@@ -16,12 +16,13 @@ let shared: Partial<ShareData> = {};
 /**
  * The server's render of the page (src/prerender.tsx, decision 037) draws it from the same copy the
  * HTML carries, so that the browser's first render, which reads that copy, is the same markup.
- * There is no page to read it from there: it is handed in for one synchronous render.
+ * There is no page to read it from there: it is handed in for one render, and the server renders
+ * one page at a time.
  */
-export function renderWithShared<T>(data: Partial<ShareData>, render: () => T): T {
+export async function renderWithShared<T>(data: Partial<ShareData>, render: () => Promise<T>): Promise<T> {
   shared = { ...data };
   try {
-    return render();
+    return await render();
   } finally {
     shared = {};
   }
