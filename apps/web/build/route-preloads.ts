@@ -1,8 +1,13 @@
+// By path: the config's loader bundles relative imports, and Node cannot load a package's .ts.
+import { pagePattern, type PagePattern } from '../../../packages/contract/src/analytics.ts';
 import type { Plugin, Rolldown } from 'vite';
 import { routeTable } from './route-table.ts';
 
-/** One route's files beyond the entry's: `path` as in router.tsx (`/lists/:id`), files from /. */
-export type RoutePreload = { path: string; js: string[]; css: string[] };
+/**
+ * One page's files beyond the entry's, files from /: `path` is its page pattern (`/lists/:id`,
+ * `/reset/*`), by which the server looks an address up (`pagePattern`).
+ */
+export type RoutePreload = { path: PagePattern; js: string[]; css: string[] };
 
 /** Where the build writes the table, beside Vite's manifest (not a page, not precached). */
 export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
@@ -38,7 +43,10 @@ export function routePreloads(routerFile: string): Plugin {
       for (const chunk of chunks) if (chunk.isEntry) closure(chunk.fileName, entry);
       const entryCss = new Set(cssOf(entry));
 
-      const table: RoutePreload[] = routeTable(routerFile).map(({ path, modules }) => {
+      const table: RoutePreload[] = routeTable(routerFile).flatMap(({ path: routePath, modules }) => {
+        // The 404 page (`/*`) is no page pattern: it gets the entry's files only.
+        const path = pagePattern(routePath);
+        if (!path) return [];
         const files = new Set<string>();
         for (const module of modules) {
           const chunk = byModule.get(module);

@@ -27,7 +27,6 @@ const INDEX_HTML = `<!doctype html>
 
 const ROUTES = [
   { path: '/', js: ['/assets/landing-1.js', '/assets/icons-1.js'], css: [] },
-  { path: '/*', js: [], css: [] },
   { path: '/login', js: ['/assets/login-1.js'], css: [] },
   { path: '/lists/:id', js: ['/assets/lists-1.js', '/assets/forms-1.js'], css: ['/assets/lists-1.css'] },
   { path: '/lists/create', js: ['/assets/lists-1.js', '/assets/create-1.js'], css: [] },

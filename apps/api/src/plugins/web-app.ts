@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pagePattern, type PagePattern } from '@acervo/contract/analytics';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sendCompressed } from './compression.ts';
@@ -22,34 +23,16 @@ export type RenderIndex = (
 ) => Promise<{ html: string; data?: unknown }>;
 
 /**
- * A route's chunks and stylesheets beyond the entry's, as the build lists them in
- * dist/.vite/route-preloads.json (apps/web/build/route-preloads.ts).
+ * A page's chunks and stylesheets beyond the entry's, as the build lists them in
+ * dist/.vite/route-preloads.json (apps/web/build/route-preloads.ts), by page pattern: the
+ * contract's `pagePattern`, which the router's routes are checked against (router.test.tsx), says
+ * which page an address is.
  */
-type RoutePreload = { path: string; js: string[]; css: string[] };
+type RoutePreload = { path: PagePattern; js: string[]; css: string[] };
 
 function readRoutePreloads(distDir: string): RoutePreload[] {
   const file = join(distDir, '.vite/route-preloads.json');
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[]) : [];
-}
-
-/**
- * The route React Router will render at `path`: a pattern matches segment by segment (`:name`
- * takes any one segment, a final `*` the rest), and the one with the most fixed segments wins
- * (`/lists/create` over `/lists/:id`), as in the router's ranking.
- */
-function matchRoute<R extends { path: string }>(routes: R[], path: string): R | undefined {
-  const segments = path.split('/').filter(Boolean);
-  let best: { route: R; score: number } | undefined;
-  for (const route of routes) {
-    const pattern = route.path.split('/').filter(Boolean);
-    const splat = pattern.at(-1) === '*';
-    const fixed = splat ? pattern.slice(0, -1) : pattern;
-    if (splat ? segments.length < fixed.length : segments.length !== fixed.length) continue;
-    if (!fixed.every((part, i) => part.startsWith(':') || part === segments[i])) continue;
-    const score = fixed.filter((part) => !part.startsWith(':')).length * 2 + (splat ? 0 : 1);
-    if (!best || score > best.score) best = { route, score };
-  }
-  return best?.route;
 }
 
 /**
@@ -189,7 +172,11 @@ export async function registerWebApp(
       prerendered = true;
       allowHeadScript(reply, prerenderedPages.scriptHash);
     }
-    const withPreloads = withRoutePreloads(html, matchRoute(routePreloads, path));
+    const pattern = pagePattern(path);
+    const withPreloads = withRoutePreloads(
+      html,
+      routePreloads.find((route) => route.path === pattern),
+    );
     reply.type('text/html; charset=utf-8');
     // @fastify/compress works through routes' hooks, and this fallback is not a route: the page
     // written per request is compressed here (issue 12).
