@@ -5,12 +5,13 @@ import { defineConfig } from 'vitest/config';
 import { precompress } from './build/precompress.ts';
 import { prerenderPages } from './build/prerender.ts';
 import { purgeBootstrap } from './build/purge-css.ts';
-import { routePreloads } from './build/route-preloads.ts';
 
 const reactRouterProduction = new URL(
   '../../node_modules/react-router/dist/production/index.mjs',
   import.meta.url,
 );
+
+const syncExternalStore = new URL('src/lib/sync-external-store.ts', import.meta.url);
 
 /**
  * Vendor chunks by library (issue 12): their names and contents depend only on the library, so a
@@ -52,15 +53,19 @@ export default defineConfig(({ command }) => ({
       },
     }),
     precompress(),
-    routePreloads(fileURLToPath(new URL('src/app/router.tsx', import.meta.url))),
     prerenderPages(),
   ],
   resolve: {
     // react-router's package exports only its development build (warnings and checks included);
     // the production one ships beside it and is what a build should carry.
+    // use-sync-external-store's shim is React's own hook on React 18 and later
+    // (src/lib/sync-external-store.ts), without the fallback it carries for older ones.
     alias:
       command === 'build'
-        ? [{ find: /^react-router$/, replacement: fileURLToPath(reactRouterProduction) }]
+        ? [
+            { find: /^react-router$/, replacement: fileURLToPath(reactRouterProduction) },
+            { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(syncExternalStore) },
+          ]
         : [],
   },
   server: {

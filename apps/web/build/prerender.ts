@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { build, type Alias, type Plugin, type Rolldown } from 'vite';
+import { build, type Alias, type Manifest, type Plugin, type Rolldown } from 'vite';
 import { OWN_RENDER_ATTRIBUTE, prerenderedPageStart, readerNeedsOwnRender } from '../src/prerender-gate.ts';
 import { writeCompressed } from './precompress.ts';
 
@@ -12,6 +12,9 @@ const PRERENDERED_PATHS = ['/', '/login', '/register', '/help'];
 
 /** Where the build lists them for the server, beside Vite's manifest. */
 export const PRERENDERED_FILE = '.vite/prerendered.json';
+
+/** Where the build lists each page's preloads for the server (not a page, not precached). */
+const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 
 /**
  * The server render's bundle (src/prerender.tsx), kept for the API, which renders shared pages with
@@ -28,6 +31,48 @@ export type PrerenderedTable = {
   script: string;
   scriptHash: string;
 };
+
+/**
+ * One page's files beyond the entry's (issue 12), by page pattern (`/lists/:id`, `/reset/*`),
+ * written to dist/.vite/route-preloads.json: the server names them in the HTML it sends at an
+ * address of that pattern (`<link rel="modulepreload">`, `<link rel="stylesheet">`), so the
+ * browser fetches the page's chunks with the entry instead of after it.
+ */
+export type RoutePreload = { path: string; js: string[]; css: string[] };
+
+/**
+ * Each page's preloads, from Vite's manifest: the chunks its modules import statically, and their
+ * stylesheets, less the entry's own.
+ */
+function routePreloads(manifest: Manifest, pages: { path: string; files: string[] }[]): RoutePreload[] {
+  /** A chunk and every chunk it imports statically, by manifest key. */
+  const closure = (key: string, into = new Set<string>()) => {
+    if (into.has(key)) return into;
+    into.add(key);
+    for (const imported of manifest[key]?.imports ?? []) closure(imported, into);
+    return into;
+  };
+  const entry = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, entry);
+  const files = (keys: Set<string>, of: (key: string) => string[]) =>
+    [...new Set([...keys].flatMap(of))].map((file) => `/${file}`);
+  const entryCss = new Set(files(entry, (key) => manifest[key]!.css ?? []));
+  return pages.map(({ path, files: modules }) => {
+    const keys = new Set<string>();
+    for (const module of modules) {
+      // Manifest keys are paths from the app's root; a page's file is from src/app/.
+      const key = posix.join('src/app', module);
+      if (!manifest[key]) throw new Error(`${key} (page ${path}) has no chunk of its own in the build`);
+      closure(key, keys);
+    }
+    const own = new Set([...keys].filter((key) => !entry.has(key)));
+    return {
+      path,
+      js: files(own, (key) => [manifest[key]!.file]),
+      css: files(keys, (key) => manifest[key]!.css ?? []).filter((file) => !entryCss.has(file)),
+    };
+  });
+}
 
 /** The page of `path` in dist/, e.g. `prerendered/login.html` (`/` is `prerendered/index.html`). */
 const fileOf = (path: string) => `prerendered/${path === '/' ? 'index' : path.slice(1)}.html`;
@@ -86,7 +131,7 @@ export function prerenderPages(): Plugin {
           rolldownOptions: { onwarn, output: { codeSplitting: false } },
         },
       });
-      const { prerender, withPageMarkup } = (await import(
+      const { prerender, withPageMarkup, pageModules } = (await import(
         pathToFileURL(join(ssrDir, 'prerender.js')).href
       )) as typeof import('../src/prerender.tsx');
       const indexHtml = readFileSync(join(outDir, 'index.html'), 'utf8');
@@ -106,6 +151,11 @@ export function prerenderPages(): Plugin {
         table.pages.push({ path, file, title: page.title });
       }
       writeFileSync(join(outDir, PRERENDERED_FILE), JSON.stringify(table));
+      const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+      writeFileSync(
+        join(outDir, ROUTE_PRELOADS_FILE),
+        JSON.stringify(routePreloads(manifest, pageModules())),
+      );
     },
   };
 }

@@ -6,12 +6,13 @@
  * request from the data its HTML carries (decision 031). React renders it here as it hydrates it
  * in the browser (main.tsx).
  */
+import { PAGE_PATTERNS, type PagePattern } from '@acervo/contract/analytics';
 import type { ShareData } from '@acervo/contract/collection';
 import { StrictMode } from 'react';
 import { prerender as prerenderToStream } from 'react-dom/static';
-import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
+import { StaticRouterProvider, createStaticHandler, createStaticRouter, matchRoutes } from 'react-router';
 import { AppProviders } from './app/app';
-import { routes } from './app/router';
+import { routes, type PageHandle } from './app/router';
 import { renderWithShared } from './features/collections/hooks/share-data';
 import { takePrerenderedTitle } from './hooks/use-document-title';
 import { i18nReady } from './lib/i18n';
@@ -67,6 +68,21 @@ async function renderPage(path: string, shared: Partial<ShareData>): Promise<Pre
     return new Response(prelude).text();
   });
   return { html, title: takePrerenderedTitle() };
+}
+
+/**
+ * Each page's modules (router.tsx's `handle.file`, from src/app/), by page pattern, as the router
+ * matches an address of that pattern: what the build turns into each page's preloads
+ * (build/prerender.ts).
+ */
+export function pageModules(): { path: PagePattern; files: string[] }[] {
+  return PAGE_PATTERNS.map((path) => ({
+    path,
+    files: (matchRoutes(routes, path.replace('*', 'token')) ?? []).flatMap(({ route }) => {
+      const handle = route.handle as PageHandle | undefined;
+      return handle ? [handle.file] : [];
+    }),
+  }));
 }
 
 const ROOT = '<div id="root"></div>';

@@ -9,7 +9,7 @@ import { createTestContext, type TestContext } from '../test/test-context.ts';
 /**
  * Issue 12: the page served at an address names that page's own chunks, so the browser fetches
  * them with the entry rather than after it. A built web app is laid out here as `vite build`
- * writes it: index.html and dist/.vite/route-preloads.json (apps/web/build/route-preloads.ts).
+ * writes it: index.html and dist/.vite/route-preloads.json (apps/web/build/prerender.ts).
  */
 const INDEX_HTML = `<!doctype html>
 <html lang="pt-BR">

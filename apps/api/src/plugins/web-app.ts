@@ -24,7 +24,7 @@ export type RenderIndex = (
 
 /**
  * A page's chunks and stylesheets beyond the entry's, as the build lists them in
- * dist/.vite/route-preloads.json (apps/web/build/route-preloads.ts), by page pattern: the
+ * dist/.vite/route-preloads.json (apps/web/build/prerender.ts), by page pattern: the
  * contract's `pagePattern`, which the router's routes are checked against (router.test.tsx), says
  * which page an address is.
  */

@@ -1,4 +1,4 @@
-import { createElement, type ComponentProps, type ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 import { Navigate, createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from './layouts/root-layout';
 import { RequireAuth } from './require-auth';
@@ -6,16 +6,34 @@ import { NotFoundPage } from './routes/not-found';
 import { RouteErrorPage } from './routes/route-error';
 
 /**
- * A page loaded on first visit (issue 12): each page is its own chunk, so the landing and sign-in
- * pages never download the signed-in screens, dnd-kit or the masks.
+ * The page modules (`./routes/login.tsx`), each its own chunk loaded on first visit (issue 12), so
+ * the landing and sign-in pages never download the signed-in screens, dnd-kit or the masks. The
+ * 404 and error pages are in the entry anyway.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any page component; its props are typed below
-function page<M extends Record<K, ComponentType<any>>, K extends keyof M>(
-  load: () => Promise<M>,
-  name: K,
-  props?: ComponentProps<M[K]>,
-): RouteObject['lazy'] {
-  return async () => ({ element: createElement((await load())[name], props) });
+const pageModules = import.meta.glob<Record<string, unknown>>([
+  './routes/*.tsx',
+  '!./routes/*.test.tsx',
+  '!./routes/not-found.tsx',
+  '!./routes/route-error.tsx',
+]);
+
+/** What a page's route carries for the build: its module, whose chunks the server preloads. */
+export type PageHandle = { file: string };
+
+/**
+ * The route fields of the page `name` exported by `./routes/<module>.tsx`, drawn with `props`. A
+ * missing export fails as the page loads (router.test.tsx loads every one).
+ */
+function page(module: string, name: string, props?: object): Pick<RouteObject, 'lazy' | 'handle'> {
+  const file = `./routes/${module}.tsx`;
+  return {
+    handle: { file } satisfies PageHandle,
+    lazy: async () => {
+      const component = (await pageModules[file]!())[name];
+      if (typeof component !== 'function') throw new Error(`${file}: no ${name}`);
+      return { element: createElement(component as ComponentType, props) };
+    },
+  };
 }
 
 /**
@@ -28,83 +46,83 @@ function page<M extends Record<K, ComponentType<any>>, K extends keyof M>(
  *   `src/features/<feature>` folder.
  */
 const publicRoutes: RouteObject[] = [
-  { index: true, lazy: page(() => import('./routes/landing'), 'LandingPage') },
-  { path: 'register', lazy: page(() => import('./routes/register'), 'RegisterPage') },
-  { path: 'login', lazy: page(() => import('./routes/login'), 'LoginPage') },
-  { path: 'recover', lazy: page(() => import('./routes/recover'), 'RecoverPage') },
-  { path: 'reset/:token', lazy: page(() => import('./routes/reset'), 'ResetPage') },
+  { index: true, ...page('landing', 'LandingPage') },
+  { path: 'register', ...page('register', 'RegisterPage') },
+  { path: 'login', ...page('login', 'LoginPage') },
+  { path: 'recover', ...page('recover', 'RecoverPage') },
+  { path: 'reset/:token', ...page('reset', 'ResetPage') },
   // Issue 23: the link of the verification mail, signed in or not.
-  { path: 'verify-email/:token', lazy: page(() => import('./routes/verify-email'), 'VerifyEmailPage') },
-  { path: 'help', lazy: page(() => import('./routes/help'), 'HelpPage') },
-  { path: 'contact', lazy: page(() => import('./routes/contact'), 'ContactPage') },
+  { path: 'verify-email/:token', ...page('verify-email', 'VerifyEmailPage') },
+  { path: 'help', ...page('help', 'HelpPage') },
+  { path: 'contact', ...page('contact', 'ContactPage') },
   {
     path: 'privacy-policy',
-    lazy: page(() => import('./routes/legal-page'), 'LegalPage', { document: 'privacy' }),
+    ...page('legal-page', 'LegalPage', { document: 'privacy' }),
   },
-  { path: 'terms-use', lazy: page(() => import('./routes/legal-page'), 'LegalPage', { document: 'terms' }) },
+  { path: 'terms-use', ...page('legal-page', 'LegalPage', { document: 'terms' }) },
   // Not behind the guard: an anonymous visitor reads a public collection (issue 12), and gets the
   // sign-in prompt of spec section 2 for any other.
-  { path: 'lists/:id', lazy: page(() => import('./routes/lists'), 'CollectionPage') },
+  { path: 'lists/:id', ...page('lists', 'CollectionPage') },
   // Issue 12: the short share link; the server renders the collection's preview tags for it.
-  { path: 'c/:id', lazy: page(() => import('./routes/lists'), 'CollectionPage') },
+  { path: 'c/:id', ...page('lists', 'CollectionPage') },
   // Issue 12: an item of a public collection opens from a link too, read-only.
-  { path: 'lists/:id/items/:item', lazy: page(() => import('./routes/lists'), 'ItemRoute') },
+  { path: 'lists/:id/items/:item', ...page('lists', 'ItemRoute') },
   // Issue 8: a visitor sees what the invite is and is asked to sign in to accept it.
-  { path: 'invite/:token', lazy: page(() => import('./routes/invite'), 'InvitePage') },
-  { path: 'appeal/:token', lazy: page(() => import('./routes/appeal'), 'AppealPage') },
+  { path: 'invite/:token', ...page('invite', 'InvitePage') },
+  { path: 'appeal/:token', ...page('appeal', 'AppealPage') },
   // Issue 26: a shared taste in common; the server renders its preview tags and picture.
-  { path: 'taste/:id', lazy: page(() => import('./routes/taste'), 'SharedTastePage') },
+  { path: 'taste/:id', ...page('taste', 'SharedTastePage') },
   // Issue 28: a shared "Seu ano no Acervo"; the server renders its preview tags and picture.
-  { path: 'recap/:id', lazy: page(() => import('./routes/recap'), 'SharedRecapPage') },
+  { path: 'recap/:id', ...page('recap', 'SharedRecapPage') },
   // Issue 26: where the digest mail's unsubscribe link leads; its button turns the digest off.
   {
     path: 'digest/unsubscribe/:token',
-    lazy: page(() => import('./routes/digest-unsubscribe'), 'DigestUnsubscribePage'),
+    ...page('digest-unsubscribe', 'DigestUnsubscribePage'),
   },
 ];
 
 const signedInRoutes: RouteObject[] = [
-  { path: 'onboarding', lazy: page(() => import('./routes/onboarding'), 'OnboardingPage') },
-  { path: 'profile', lazy: page(() => import('./routes/profile'), 'ProfilePage') },
+  { path: 'onboarding', ...page('onboarding', 'OnboardingPage') },
+  { path: 'profile', ...page('profile', 'ProfilePage') },
   // Onboarding's "complete your profile" card: the account form is where registration data lives.
   { path: 'profile/update', element: <Navigate to="/account/profile" replace /> },
-  { path: 'profile/:userId', lazy: page(() => import('./routes/profile'), 'UserProfilePage') },
+  { path: 'profile/:userId', ...page('profile', 'UserProfilePage') },
   {
     path: 'profile/:userId/followers',
-    lazy: page(() => import('./routes/profile'), 'FollowListPage', { list: 'followers' }),
+    ...page('profile', 'FollowListPage', { list: 'followers' }),
   },
   {
     path: 'profile/:userId/following',
-    lazy: page(() => import('./routes/profile'), 'FollowListPage', { list: 'following' }),
+    ...page('profile', 'FollowListPage', { list: 'following' }),
   },
   // Issue 28: "Estatísticas", one's own included; the chart library loads with its charts only.
-  { path: 'profile/:userId/stats', lazy: page(() => import('./routes/stats'), 'UserStatsPage') },
+  { path: 'profile/:userId/stats', ...page('stats', 'UserStatsPage') },
   // Issue 28: "Seu ano no Acervo", the owner's with its share switch, others' once shared.
   {
     path: 'profile/:userId/recap/:year',
-    lazy: page(() => import('./routes/recap'), 'UserRecapPage'),
+    ...page('recap', 'UserRecapPage'),
   },
-  { path: 'feed', lazy: page(() => import('./routes/feed'), 'FeedPage') },
-  { path: 'search', lazy: page(() => import('./routes/search'), 'SearchPage') },
-  { path: 'admin', lazy: page(() => import('./routes/admin'), 'AdminPage') },
-  { path: 'lists/create', lazy: page(() => import('./routes/collection-forms'), 'CollectionCreatePage') },
-  { path: 'lists/edit/:id', lazy: page(() => import('./routes/collection-forms'), 'CollectionEditPage') },
+  { path: 'feed', ...page('feed', 'FeedPage') },
+  { path: 'search', ...page('search', 'SearchPage') },
+  { path: 'admin', ...page('admin', 'AdminPage') },
+  { path: 'lists/create', ...page('collection-forms', 'CollectionCreatePage') },
+  { path: 'lists/edit/:id', ...page('collection-forms', 'CollectionEditPage') },
   {
     path: 'lists/:id/items/create',
-    lazy: page(() => import('./routes/collection-forms'), 'ItemCreateRoute'),
+    ...page('collection-forms', 'ItemCreateRoute'),
   },
   {
     path: 'lists/:id/items/edit/:item',
-    lazy: page(() => import('./routes/collection-forms'), 'ItemEditRoute'),
+    ...page('collection-forms', 'ItemEditRoute'),
   },
   {
     path: 'account',
-    lazy: page(() => import('./routes/account'), 'AccountLayout'),
+    ...page('account', 'AccountLayout'),
     children: [
       { index: true, element: <Navigate to="/account/profile" replace /> },
-      { path: 'profile', lazy: page(() => import('./routes/account'), 'AccountProfilePage') },
-      { path: 'security', lazy: page(() => import('./routes/account-security'), 'AccountSecurityPage') },
-      { path: 'import', lazy: page(() => import('./routes/account-import'), 'AccountImportPage') },
+      { path: 'profile', ...page('account', 'AccountProfilePage') },
+      { path: 'security', ...page('account-security', 'AccountSecurityPage') },
+      { path: 'import', ...page('account-import', 'AccountImportPage') },
     ],
   },
 ];
