@@ -4,7 +4,6 @@ import { dirname, join, posix } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Alias, type Manifest, type Plugin, type Rolldown } from 'vite';
-import { OWN_RENDER_ATTRIBUTE, prerenderedPageStart, readerNeedsOwnRender } from '../src/prerender-gate.ts';
 import { writeCompressed } from './precompress.ts';
 
 /** The static public pages whose HTML is rendered at build time (decision 030). */
@@ -78,13 +77,31 @@ function routePreloads(manifest: Manifest, pages: { path: string; files: string[
 const fileOf = (path: string) => `prerendered/${path === '/' ? 'index' : path.slice(1)}.html`;
 
 /**
- * The prerendered pages' head script (src/prerender-gate.ts): marks `<html>` for a reader whose
- * page is not the prerendered one, before the body is parsed, holds taps on the page's buttons
- * until the app runs, and, once the page has painted, loads the app's scripts, which the server
- * sends inert in `<template data-after-paint>` (apps/api/src/plugins/web-app.ts). Placed before
- * the stylesheets: an inline script waits for the ones above it.
+ * The prerendered pages' head script (src/head-script.ts, whose work is in src/prerender-gate.ts):
+ * marks `<html>` for a reader whose page is not the prerendered one, before the body is parsed,
+ * holds taps on the page's buttons until the app runs, and, once the page has painted, loads the
+ * app's scripts, which the server sends inert in `<template data-after-paint>`
+ * (apps/api/src/plugins/web-app.ts). Bundled on its own, minified, as one classic script: it
+ * carries what it uses, and nothing of the app. Placed before the stylesheets: an inline script
+ * waits for the ones above it.
  */
-const gateScript = `(${prerenderedPageStart.toString()})(${readerNeedsOwnRender.toString()},'${OWN_RENDER_ATTRIBUTE}')`;
+async function headScript(root: string): Promise<string> {
+  const built = await build({
+    configFile: false,
+    root,
+    publicDir: false,
+    logLevel: 'warn',
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry: join(root, 'src/head-script.ts'), formats: ['iife'], name: 'acervoHead' },
+    },
+  });
+  const [output] = Array.isArray(built) ? built : [built];
+  const chunk = output && 'output' in output ? output.output[0] : undefined;
+  if (!chunk) throw new Error('prerender: the head script did not build');
+  return chunk.code.trim();
+}
 
 /**
  * Prerenders the static public pages after the client build (decision 030): an SSR build of
@@ -135,6 +152,7 @@ export function prerenderPages(): Plugin {
         pathToFileURL(join(ssrDir, 'prerender.js')).href
       )) as typeof import('../src/prerender.tsx');
       const indexHtml = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const gateScript = await headScript(root);
       const table: PrerenderedTable = {
         pages: [],
         script: gateScript,

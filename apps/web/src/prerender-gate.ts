@@ -3,10 +3,10 @@
  * in either storage, as lib/session-storage.ts reads it) or English chosen (lib/i18n.ts's
  * `language` key). The pages are prerendered for a signed-out visitor in Portuguese.
  *
- * Self-contained on purpose: build/prerender.ts prints its source into the prerendered pages'
- * `<head>` as an inline script (allowed by its CSP hash), which marks `<html>` before the body is
- * parsed so the Portuguese, signed-out markup is never shown to such a reader; main.tsx asks it
- * again to choose between hydrating that markup and rendering the reader's own page.
+ * The head script (src/head-script.ts, bundled on its own into the prerendered pages' `<head>`,
+ * allowed by its CSP hash) asks it to mark `<html>` before the body is parsed, so the Portuguese,
+ * signed-out markup is never shown to such a reader; main.tsx asks it again to choose between
+ * hydrating that markup and rendering the reader's own page.
  */
 export function readerNeedsOwnRender(): boolean {
   try {
@@ -26,7 +26,7 @@ export function readerNeedsOwnRender(): boolean {
 export const OWN_RENDER_ATTRIBUTE = 'data-own-render';
 
 /**
- * The prerendered pages' head script (decision 030), self-contained as the one above. It marks
+ * What the prerendered pages' head script does (decision 030, src/head-script.ts). It marks
  * `<html>` for a reader who gets their own render, so the Portuguese, signed-out markup never
  * shows to them. For everyone else it holds a tap on one of the page's buttons (the menu, a flag)
  * made before the app's scripts have run, which would otherwise do nothing; main.tsx replays the
