@@ -29,9 +29,11 @@ export async function recordLayoutShifts(page: Page): Promise<void> {
  * loading, so the sum is CLS's largest session window).
  */
 export async function layoutShift(page: Page): Promise<number> {
-  return page.evaluate(() =>
-    (window as unknown as { __layoutShifts: number[] }).__layoutShifts.reduce((sum, v) => sum + v, 0),
-  );
+  return page.evaluate(async () => {
+    // After the next frame, once the observer has been told of what the last one moved.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    return (window as unknown as { __layoutShifts: number[] }).__layoutShifts.reduce((sum, v) => sum + v, 0);
+  });
 }
 
 /**
