@@ -92,7 +92,9 @@ async function headScript(root: string): Promise<string> {
     publicDir: false,
     logLevel: 'warn',
     build: {
+      // Kept in memory: dist/ is the client build's, which this must not empty.
       write: false,
+      emptyOutDir: false,
       minify: true,
       lib: { entry: join(root, 'src/head-script.ts'), formats: ['iife'], name: 'acervoHead' },
     },
