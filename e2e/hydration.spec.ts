@@ -80,6 +80,30 @@ test('a sign-in typed before the app takes over is kept, and signs in', async ({
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Paula Passos');
 });
 
+test("'Lembrar' unchecked before the app takes over keeps the session in this tab only", async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('lembrete');
+  await registerThroughApi(request, 'Lia Lembrete', email);
+  const typed = await holdEntryScript(page);
+
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha').fill(PASSWORD);
+  // On a shared computer, before the app's scripts have run.
+  await page.getByLabel('Lembrar').uncheck();
+  typed();
+
+  const submit = page.getByRole('button', { name: 'Entrar', exact: true });
+  await expect(submit).toBeEnabled();
+  await expect(page.getByLabel('Lembrar')).not.toBeChecked();
+  await submit.click();
+  await expect(page).toHaveURL(/\/profile$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
+});
+
 test("a tap on the footer's language switch before the app has hydrated is kept", async ({ page }) => {
   await page.setViewportSize(PHONE);
   // The app's entry script waits until the visitor has tapped.

@@ -1,5 +1,5 @@
 import { meetsPasswordRule, sessionBody, type SessionBody } from '@acervo/contract/auth';
-import { useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '../../../components/ui/form-alert';
@@ -23,15 +23,17 @@ export function LoginForm() {
   const flags = useRemoteConfig();
   const alert = useFormAlert();
   const captcha = useCaptcha(() => alert.show(null), { login: true });
-  // Where the session is kept is the browser's business, not part of the request body.
-  const [remember, setRemember] = useState(true);
+  // Where the session is kept is the browser's business, not part of the request body. Read from
+  // the box itself when it matters: on a prerendered page a tap made before the app ran is in the
+  // box only (hydration keeps what the box shows), never in a state React started with.
+  const rememberBox = useRef<HTMLInputElement>(null);
 
   const form = useContractForm(sessionBody, {
     defaultValues: { user: { email: '', password: '' } } satisfies SessionBody,
   });
   const password = useWatch(form, 'user.password');
 
-  const onValid = (body: SessionBody) =>
+  const onValid = (body: SessionBody, remember: boolean) =>
     alert.attempt(
       'login',
       async () => {
@@ -44,7 +46,13 @@ export function LoginForm() {
     );
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onValid)}>
+    <form
+      noValidate
+      onSubmit={(event) => {
+        const remember = (event.currentTarget.elements.namedItem('remember') as HTMLInputElement).checked;
+        void form.handleSubmit((body) => onValid(body, remember))(event);
+      }}
+    >
       <FormAlert messageKey={alert.key} />
       <EmailField form={form} name="user.email" />
       <TextField
@@ -62,8 +70,9 @@ export function LoginForm() {
             id="login-remember"
             type="checkbox"
             className="form-check-input"
-            checked={remember}
-            onChange={(event) => setRemember(event.target.checked)}
+            name="remember"
+            ref={rememberBox}
+            defaultChecked
           />
           <label htmlFor="login-remember" className="form-check-label">
             {t('auth.fields.remember')}
@@ -79,7 +88,7 @@ export function LoginForm() {
         enabled={flags.google_auth_enabled}
         clientId={flags.google_client_id}
         onSignedIn={async (session) => {
-          signIn(session, { remember });
+          signIn(session, { remember: rememberBox.current?.checked ?? true });
           await navigate(returnTo ?? '/profile');
         }}
         onFailure={alert.show}
