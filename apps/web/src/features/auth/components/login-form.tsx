@@ -49,7 +49,7 @@ export function LoginForm() {
     <form
       noValidate
       onSubmit={(event) => {
-        const remember = (event.currentTarget.elements.namedItem('remember') as HTMLInputElement).checked;
+        const remember = rememberBox.current?.checked ?? true;
         void form.handleSubmit((body) => onValid(body, remember))(event);
       }}
     >
@@ -70,7 +70,6 @@ export function LoginForm() {
             id="login-remember"
             type="checkbox"
             className="form-check-input"
-            name="remember"
             ref={rememberBox}
             defaultChecked
           />
