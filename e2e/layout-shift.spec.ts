@@ -70,3 +70,39 @@ test('the signed-in feed does not shift on a phone while its categories load', a
   expect(await layoutShift(page)).toBeLessThan(0.01);
   await context.close();
 });
+
+/**
+ * Signed in, someone else's collection: 'Curtir', 'Seguir', 'Salvar' and 'Denunciar' on its banner
+ * are another feature's code, loaded on demand. On a slow phone that code came after the
+ * collection, and the buttons then pushed the banner's 'Compartilhar' and text aside (the journeys
+ * had to wait for them before clicking beside them). The banner now shows with its buttons.
+ */
+test('a signed-in reader’s collection banner does not shift when its social buttons load', async ({
+  browser,
+  request,
+}) => {
+  const owner = await signUp(request, 'Olga Quieta');
+  const api = apiAs(request, owner);
+  const collection = await api.createCollection({
+    category_id: await api.categoryId('Livros'),
+    name: 'Contos de Clarice',
+    description: 'Laços de família e outros.',
+  });
+  await api.createItem({ collection_id: collection.id, name: 'Amor', description: 'Um conto.' });
+  const reader = await signUp(request, 'Pedro Firme');
+
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await withoutLiveEvents(page);
+  // Signed in on a page with no collection cards, whose buttons come from the same code.
+  await signIn(page, reader, '/help');
+  await recordLayoutShifts(page);
+  // The banner buttons' code, later than the collection's answer.
+  await delayAnswers(page, /\/assets\/(collection-actions|content-safety)-[\w-]+\.js$/, 1_500);
+
+  await page.goto(`/lists/${collection.id}`);
+  await expect(page.getByRole('button', { name: 'Curtir' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Amor' })).toBeVisible();
+  expect(await layoutShift(page)).toBeLessThan(0.01);
+  await context.close();
+});

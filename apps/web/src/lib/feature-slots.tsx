@@ -10,9 +10,12 @@ import { createContext, useContext, type ComponentType } from 'react';
 export type CollectionSlots = {
   /** Under a collection card: heart and count, follow, 'Salvar em minhas coleções'. */
   cardActions?: ComponentType<{ collection: Collection }>;
-  /** On the collection banner, next to the owner's or editor's own buttons. */
+  /**
+   * On the collection banner, next to the owner's or editor's own buttons. It may suspend while its
+   * code loads: the collection's view then shows once it is in, so that nothing moves.
+   */
   bannerActions?: ComponentType<{ collection: Collection }>;
-  /** On the banner too: 'Denunciar' (features/safety). */
+  /** On the banner too: 'Denunciar' (features/safety). It may suspend as `bannerActions` does. */
   bannerSafety?: ComponentType<{ collection: Collection }>;
   /** Under the banner, for the owner: why an operator hid the collection, and the appeal. */
   ownerNotice?: ComponentType<{ collection: Collection }>;

@@ -48,12 +48,16 @@ const HeaderSearch = lazySlot(
 const CollectionCardActions = lazySlot(
   async () => (await import('../../features/social/components/collection-actions')).CollectionCardActions,
 );
-const CollectionBannerActions = lazySlot(
-  async () => (await import('../../features/social/components/collection-actions')).CollectionBannerActions,
-);
-const CollectionReport = lazySlot(
-  async () => (await import('../../features/safety/components/content-safety')).CollectionReport,
-);
+/**
+ * The banner's buttons suspend the page's view instead (CollectionSlots' `bannerActions`): they
+ * would otherwise push the banner's own buttons and text aside as they arrive.
+ */
+const CollectionBannerActions = lazy(async () => ({
+  default: (await import('../../features/social/components/collection-actions')).CollectionBannerActions,
+}));
+const CollectionReport = lazy(async () => ({
+  default: (await import('../../features/safety/components/content-safety')).CollectionReport,
+}));
 const CollectionHiddenNotice = lazySlot(
   async () => (await import('../../features/safety/components/content-safety')).CollectionHiddenNotice,
 );

@@ -83,7 +83,13 @@ function CollectionScreen({ collectionId, userId }: { collectionId: string; user
       </section>
     );
 
-  return <LoadedView collection={data} userId={userId} />;
+  return (
+    // The banner's buttons from other features (bannerActions, bannerSafety) load on demand: for a
+    // signed-in reader the view waits for them, rather than have them push the banner's own aside.
+    <Suspense fallback={<Loading />}>
+      <LoadedView collection={data} userId={userId} />
+    </Suspense>
+  );
 }
 
 function ItemList({
