@@ -1,7 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../env.ts';
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /**
+     * This answer's policy allows one inline script besides ours, by its CSP hash (`'sha256-…'`):
+     * a page drawn before its scripts run carries one (apps/web/src/head-script.ts).
+     */
+    allowInlineScript(hash: string): void;
+  }
+}
 
 type Sources = Partial<Record<'scriptSrc' | 'styleSrc' | 'imgSrc' | 'connectSrc' | 'frameSrc', string[]>>;
 
@@ -77,18 +87,30 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   if (config.GA_MEASUREMENT_ID) allow(directives, GOOGLE_ANALYTICS);
   // ALTCHA needs nothing here: its proof-of-work workers and styles are our own files.
   if (config.CAPTCHA_PROVIDER === 'recaptcha') allow(directives, RECAPTCHA);
-  const headers = helmetHeaders({
-    contentSecurityPolicy: { useDefaults: false, directives },
-    // The legacy twin of `frame-ancestors 'none'` must say the same (SAMEORIGIN contradicted it).
-    xFrameOptions: { action: 'deny' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-    // HSTS only makes sense behind TLS; the load balancer sets it in production.
-    strictTransportSecurity: false,
-  });
+  const headersWith = (scriptSrc: string[]) =>
+    helmetHeaders({
+      contentSecurityPolicy: { useDefaults: false, directives: { ...directives, scriptSrc } },
+      // The legacy twin of `frame-ancestors 'none'` must say the same (SAMEORIGIN contradicted it).
+      xFrameOptions: { action: 'deny' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginEmbedderPolicy: false,
+      // HSTS only makes sense behind TLS; the load balancer sets it in production.
+      strictTransportSecurity: false,
+    });
+  const headers = headersWith(directives.scriptSrc!);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
+  });
+  // Worked out once per hash too (a build has one).
+  const policies = new Map<string, string>();
+  app.decorateReply('allowInlineScript', function allowInlineScript(this: FastifyReply, hash: string) {
+    let policy = policies.get(hash);
+    if (policy === undefined) {
+      policy = headersWith([...directives.scriptSrc!, hash])['content-security-policy']!;
+      policies.set(hash, policy);
+    }
+    this.header('content-security-policy', policy);
   });
 
   // API answers depend on who asks and some carry a token: no cache, shared or private, may keep

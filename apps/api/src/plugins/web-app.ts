@@ -69,20 +69,6 @@ function readPrerendered(distDir: string): PrerenderedTable {
 }
 
 /**
- * A page drawn before its scripts run carries the head script (it hides that markup from a
- * signed-in or English reader before it shows), allowed by its hash on that answer only.
- */
-function allowHeadScript(reply: FastifyReply, scriptHash: string): void {
-  const csp = reply.getHeader('content-security-policy');
-  if (typeof csp === 'string') {
-    reply.header(
-      'content-security-policy',
-      csp.replace(/(^|;\s*)script-src [^;]*/, (directive) => `${directive} ${scriptHash}`),
-    );
-  }
-}
-
-/**
  * The HTML sent at `path` before its head tags and preloads: the page's prerendered file where the
  * build made one (the page paints before any script runs), else the empty index.html.
  */
@@ -94,7 +80,9 @@ async function pageHtml(
 ): Promise<{ html: string; title?: string; prerendered: boolean }> {
   const page = prerendered.pages.find((candidate) => candidate.path === path);
   if (!page) return { html: await readFile(join(distDir, 'index.html'), 'utf8'), prerendered: false };
-  allowHeadScript(reply, prerendered.scriptHash);
+  // A page drawn before its scripts run carries the head script (it hides that markup from a
+  // signed-in or English reader before it shows), allowed by its hash on that answer only.
+  reply.allowInlineScript(prerendered.scriptHash);
   return { html: await readFile(join(distDir, page.file), 'utf8'), title: page.title, prerendered: true };
 }
 
@@ -170,7 +158,7 @@ export async function registerWebApp(
     if (drawn !== undefined) {
       html = drawn;
       prerendered = true;
-      allowHeadScript(reply, prerenderedPages.scriptHash);
+      reply.allowInlineScript(prerenderedPages.scriptHash);
     }
     const pattern = pagePattern(path);
     const withPreloads = withRoutePreloads(
