@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { PagePattern } from '@acervo/contract/analytics';
+import type { PrerenderedTable, RoutePreload } from '@acervo/contract/web-build';
 import react from '@vitejs/plugin-react';
 import { build, type Alias, type Manifest, type Plugin, type Rolldown } from 'vite';
 import { writeCompressed } from './precompress.ts';
@@ -22,28 +24,10 @@ const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 const SSR_DIR = '.ssr';
 
 /**
- * What the server reads: each page's file and title, the head script (which a page the server
- * renders itself carries too) and the hash its CSP must allow.
- */
-export type PrerenderedTable = {
-  pages: { path: string; file: string; title: string }[];
-  script: string;
-  scriptHash: string;
-};
-
-/**
- * One page's files beyond the entry's (issue 12), by page pattern (`/lists/:id`, `/reset/*`),
- * written to dist/.vite/route-preloads.json: the server names them in the HTML it sends at an
- * address of that pattern (`<link rel="modulepreload">`, `<link rel="stylesheet">`), so the
- * browser fetches the page's chunks with the entry instead of after it.
- */
-export type RoutePreload = { path: string; js: string[]; css: string[] };
-
-/**
  * Each page's preloads, from Vite's manifest: the chunks its modules import statically, and their
  * stylesheets, less the entry's own.
  */
-function routePreloads(manifest: Manifest, pages: { path: string; files: string[] }[]): RoutePreload[] {
+function routePreloads(manifest: Manifest, pages: { path: PagePattern; files: string[] }[]): RoutePreload[] {
   /** A chunk and every chunk it imports statically, by manifest key. */
   const closure = (key: string, into = new Set<string>()) => {
     if (into.has(key)) return into;

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pagePattern, type PagePattern } from '@acervo/contract/analytics';
+import { pagePattern } from '@acervo/contract/analytics';
+import type { PrerenderedTable, RoutePreload } from '@acervo/contract/web-build';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sendCompressed } from './compression.ts';
@@ -23,13 +24,9 @@ export type RenderIndex = (
 ) => Promise<{ html: string; data?: unknown }>;
 
 /**
- * A page's chunks and stylesheets beyond the entry's, as the build lists them in
- * dist/.vite/route-preloads.json (apps/web/build/prerender.ts), by page pattern: the
- * contract's `pagePattern`, which the router's routes are checked against (router.test.tsx), says
- * which page an address is.
+ * The contract's `pagePattern`, which the router's routes are checked against (router.test.tsx),
+ * says which page an address is, and so which of the build's route preloads its HTML names.
  */
-type RoutePreload = { path: PagePattern; js: string[]; css: string[] };
-
 function readRoutePreloads(distDir: string): RoutePreload[] {
   const file = join(distDir, '.vite/route-preloads.json');
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[]) : [];
@@ -48,18 +45,6 @@ function withRoutePreloads(html: string, route: RoutePreload | undefined): strin
   ].join('\n    ');
   return html.replace('</head>', () => `  ${tags}\n  </head>`);
 }
-
-/**
- * The static public pages the build rendered to HTML (decision 030), as it lists them in
- * dist/.vite/prerendered.json (apps/web/build/prerender.ts): each page's file and title, and the
- * inline script those pages carry (`script`, absent from builds before decision 037) with its CSP
- * hash.
- */
-type PrerenderedTable = {
-  pages: { path: string; file: string; title: string }[];
-  script?: string;
-  scriptHash: string;
-};
 
 const NOT_PRERENDERED: PrerenderedTable = { pages: [], scriptHash: '' };
 
