@@ -10,8 +10,9 @@
 // until the network is idle: the tasks over 50 ms at 4x, their total and the longest, and the
 // "blocking" sum of their parts over 50 ms (TBT's rule, over the whole load rather than from FCP),
 // and the elements on the page at the end (what was drawn; no other process moves that count).
-// The baseline, measured in the same run, is /help signed in: the app starting and drawing a page
-// that needs no data, which every page pays; "x" is a page's blocking sum over the baseline's.
+// The baseline, measured in the same run, is /help (signed in, or as the visitor): the app
+// starting and drawing a page that needs no data, which every page pays; "x" is a page's blocking
+// sum over the baseline's.
 // BENCH_VISITOR=1: as a visitor with nothing stored, who gets the prerendered and server-drawn
 // pages (a shared collection's `/lists/{id}`) and hydrates them, as Lighthouse measures them.
 // Not a test.
