@@ -5,9 +5,12 @@ import { comments } from './pt/comments';
 import { digest } from './pt/digest';
 import { imports } from './pt/imports';
 import { legal } from './pt/legal';
+import { notifications } from './pt/notifications';
 import { recap } from './pt/recap';
 import { recommendations } from './pt/recommendations';
 import { safety } from './pt/safety';
+import { search } from './pt/search';
+import { social } from './pt/social';
 import { stats } from './pt/stats';
 import { taste } from './pt/taste';
 import { timeline } from './pt/timeline';
@@ -30,9 +33,12 @@ describe('catalogues', () => {
       digest,
       imports,
       legal,
+      notifications,
       recap,
       recommendations,
       safety,
+      search,
+      social,
       stats,
       taste,
       timeline,

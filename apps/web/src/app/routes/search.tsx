@@ -1,3 +1,4 @@
+import '../../features/search/texts';
 import { useTranslation } from 'react-i18next';
 import { SearchScreen } from '../../features/search/components/search-screen';
 import { useDocumentTitle } from '../../hooks/use-document-title';

@@ -3,18 +3,15 @@ import { auth } from './auth';
 import { collections } from './collections';
 import { common } from './common';
 import { errors } from './errors';
-import { notifications } from './notifications';
 import { contact, help, landing, onboarding } from './pages';
-import { search } from './search';
-import { social } from './social';
 import { users } from './users';
 import { validation } from './validation';
 
 /**
  * The Portuguese catalogue is the reference: the English one must have exactly its shape
  * (checked by the compiler). A new feature adds a file here and in ../en, then one line below.
- * `legal`, `recommendations` and `safety` are not in this first chunk: their pages and features
- * add them as they load (../types.ts).
+ * Some namespaces are not in this first chunk: their pages and features add them as they load
+ * (../types.ts).
  */
 export const pt = {
   common,
@@ -27,8 +24,5 @@ export const pt = {
   onboarding,
   collections,
   users,
-  social,
-  notifications,
-  search,
   analytics,
 };

@@ -1,3 +1,4 @@
+import '../texts';
 import type { Notification } from '@acervo/contract/notification';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';

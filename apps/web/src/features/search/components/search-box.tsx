@@ -1,3 +1,4 @@
+import '../texts';
 import { SEARCH_QUERY_MAX } from '@acervo/contract/limits';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

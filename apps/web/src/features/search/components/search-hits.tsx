@@ -1,3 +1,4 @@
+import '../texts';
 import type { CollectionHit, ItemHit, SearchHit, UserHit } from '@acervo/contract/search';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,3 +1,4 @@
+import '../texts';
 import { SEARCH_QUERY_MAX, SEARCH_TYPES, type SearchType } from '@acervo/contract/limits';
 import { useEffect, useRef, useState } from 'react';
 import Tab from 'react-bootstrap/Tab';

@@ -1,3 +1,4 @@
+import '../texts';
 import type { Collection } from '@acervo/contract/collection';
 import { COLLABORATOR_ROLES, type CollaboratorRole } from '@acervo/contract/limits';
 import {

@@ -1,3 +1,4 @@
+import '../texts';
 import { inviteParams } from '@acervo/contract/social';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';

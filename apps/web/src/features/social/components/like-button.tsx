@@ -1,3 +1,4 @@
+import '../texts';
 import type { Collection } from '@acervo/contract/collection';
 import { useTranslation } from 'react-i18next';
 import { HeartIcon } from '../../../components/ui/icons';

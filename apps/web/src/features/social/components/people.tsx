@@ -1,3 +1,4 @@
+import '../texts';
 import type { UserProfile } from '@acervo/contract/user';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';

@@ -1,3 +1,4 @@
+import '../texts';
 import type { Collection } from '@acervo/contract/collection';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
