@@ -6,6 +6,7 @@ import { digest } from './pt/digest';
 import { imports } from './pt/imports';
 import { legal } from './pt/legal';
 import { notifications } from './pt/notifications';
+import { contact, help, landing, onboarding } from './pt/pages';
 import { recap } from './pt/recap';
 import { recommendations } from './pt/recommendations';
 import { safety } from './pt/safety';
@@ -30,6 +31,10 @@ describe('catalogues', () => {
     const whole = {
       ...pt,
       comments,
+      contact,
+      help,
+      landing,
+      onboarding,
       digest,
       imports,
       legal,
@@ -51,9 +56,9 @@ describe('catalogues', () => {
 
   it('keep the spec texts verbatim, typos included', () => {
     expect(pt.errors.loginInvalid).toContain('Verique se os dados');
-    expect(pt.landing.testimonials.items).toHaveLength(6);
-    expect(pt.help.faq).toHaveLength(3);
-    expect(pt.landing.how.steps).toHaveLength(4);
+    expect(landing.testimonials.items).toHaveLength(6);
+    expect(help.faq).toHaveLength(3);
+    expect(landing.how.steps).toHaveLength(4);
     // The contract's validation codes read as spec section 5 words them.
     expect(pt.validation.nameRequired).toBe('Informe o seu nome completo');
     expect(pt.validation.accountNameRequired).toBe('Preencha o campo com o seu nome.');

@@ -4,6 +4,7 @@ import type { digest } from './pt/digest';
 import type { imports } from './pt/imports';
 import type { legal } from './pt/legal';
 import type { notifications } from './pt/notifications';
+import type { contact, help, landing, onboarding } from './pt/pages';
 import type { recap } from './pt/recap';
 import type { recommendations } from './pt/recommendations';
 import type { safety } from './pt/safety';
@@ -19,6 +20,10 @@ import type { timeline } from './pt/timeline';
  * them as they load (`features/<feature>/texts.ts`, decision 026's first-page budget).
  */
 export type Catalog = typeof pt & {
+  contact: typeof contact;
+  help: typeof help;
+  landing: typeof landing;
+  onboarding: typeof onboarding;
   comments: typeof comments;
   digest: typeof digest;
   imports: typeof imports;

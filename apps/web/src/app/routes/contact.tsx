@@ -1,3 +1,4 @@
+import '../../features/contact/texts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';

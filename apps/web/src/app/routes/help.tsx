@@ -3,6 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { addPortugueseTexts } from '../../lib/i18n';
+import { help } from '../../locales/pt/pages';
+
+// The Portuguese texts of this page come with it, not in the first chunk (locales/types.ts).
+addPortugueseTexts({ help });
 
 type Faq = { q: string; a: string };
 

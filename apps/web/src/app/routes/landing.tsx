@@ -10,6 +10,11 @@ import avatar5 from '../../assets/avatars/avatar-5.svg';
 import avatar6 from '../../assets/avatars/avatar-6.svg';
 import { CheckIcon } from '../../components/ui/icons';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { addPortugueseTexts } from '../../lib/i18n';
+import { landing } from '../../locales/pt/pages';
+
+// The Portuguese texts of this page come with it, not in the first chunk (locales/types.ts).
+addPortugueseTexts({ landing });
 
 const AVATARS = [avatar1, avatar2, avatar3, avatar4, avatar5, avatar6];
 

@@ -2,6 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useAuth } from '../../lib/auth';
+import { addPortugueseTexts } from '../../lib/i18n';
+import { onboarding } from '../../locales/pt/pages';
+
+// The Portuguese texts of this page come with it, not in the first chunk (locales/types.ts).
+addPortugueseTexts({ onboarding });
 
 type Card = { title: string; body: string; action: string };
 // "Explorar recomendações" opens the feed on its "Para você" tab (issue 11).

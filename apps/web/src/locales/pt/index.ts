@@ -3,7 +3,6 @@ import { auth } from './auth';
 import { collections } from './collections';
 import { common } from './common';
 import { errors } from './errors';
-import { contact, help, landing, onboarding } from './pages';
 import { users } from './users';
 import { validation } from './validation';
 
@@ -18,10 +17,6 @@ export const pt = {
   auth,
   validation,
   errors,
-  landing,
-  help,
-  contact,
-  onboarding,
   collections,
   users,
   analytics,

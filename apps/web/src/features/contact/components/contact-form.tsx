@@ -1,3 +1,4 @@
+import '../texts';
 import { contactBody, type ContactBody } from '@acervo/contract/contact';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
