@@ -15,11 +15,11 @@ const KB = 1024;
 /**
  * The budgets (gzip), re-set once for React's runtime in production (decision 044, issue 24): the
  * first pages a visitor opens <= 170 KB of JavaScript, any page <= 230 KB, CSS <= 30 KB per page.
- * They ratchet down again as pages get lighter: 168 KB for the first pages since the texts of
- * social, notifications, search and the landing, help, contact and onboarding pages left the
- * first chunk (/login 169.9 -> 166.5 KB).
+ * They ratchet down again as pages get lighter: 166 KB for the first pages since the texts of
+ * collections, social, notifications, search and the landing, help, contact and onboarding pages
+ * left the first chunk (/login 169.9 -> 164.6 KB).
  */
-const TARGET = { firstPagesJs: 168 * KB, anyPageJs: 230 * KB };
+const TARGET = { firstPagesJs: 166 * KB, anyPageJs: 230 * KB };
 const CSS_BUDGET = 30 * KB;
 
 /** `first`: one of the first pages a visitor opens (the 170 KB budget; others 230 KB). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
 import { pt } from './pt';
+import { collections } from './pt/collections';
 import { comments } from './pt/comments';
 import { digest } from './pt/digest';
 import { imports } from './pt/imports';
@@ -30,6 +31,7 @@ describe('catalogues', () => {
     // Some Portuguese texts load with their pages (types.ts); English has them all in its chunk.
     const whole = {
       ...pt,
+      collections,
       comments,
       contact,
       help,

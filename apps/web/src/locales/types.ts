@@ -1,4 +1,5 @@
 import type { pt } from './pt';
+import type { collections } from './pt/collections';
 import type { comments } from './pt/comments';
 import type { digest } from './pt/digest';
 import type { imports } from './pt/imports';
@@ -20,6 +21,7 @@ import type { timeline } from './pt/timeline';
  * them as they load (`features/<feature>/texts.ts`, decision 026's first-page budget).
  */
 export type Catalog = typeof pt & {
+  collections: typeof collections;
   contact: typeof contact;
   help: typeof help;
   landing: typeof landing;

@@ -1,3 +1,4 @@
+import '../../features/collections/texts';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useCollection } from '../../features/collections/hooks/use-collections';

@@ -1,3 +1,4 @@
+import '../../features/collections/texts';
 import '../../features/search/texts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

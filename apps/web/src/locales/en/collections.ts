@@ -1,6 +1,6 @@
-import type { pt } from '../pt';
+import type { Catalog } from '../types';
 
-export const collections: (typeof pt)['collections'] = {
+export const collections: Catalog['collections'] = {
   feed: {
     pageTitle: 'Feed',
     title: 'Discover collections',

@@ -1,6 +1,5 @@
 import { analytics } from './analytics';
 import { auth } from './auth';
-import { collections } from './collections';
 import { common } from './common';
 import { errors } from './errors';
 import { users } from './users';
@@ -17,7 +16,6 @@ export const pt = {
   auth,
   validation,
   errors,
-  collections,
   users,
   analytics,
 };

@@ -1,3 +1,4 @@
+import '../texts';
 import { collectionItemCreateBody, type CollectionItemCreateBody } from '@acervo/contract/collection-item';
 import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';

@@ -1,3 +1,4 @@
+import '../texts';
 import type { CollectionItemDetail } from '@acervo/contract/collection-item';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

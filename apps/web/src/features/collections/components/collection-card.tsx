@@ -1,3 +1,4 @@
+import '../texts';
 import type { Collection } from '@acervo/contract/collection';
 import { CARD_PREVIEW_ITEMS } from '@acervo/contract/limits';
 import type { ReactNode } from 'react';

@@ -1,3 +1,4 @@
+import '../texts';
 import { ShareButton } from '../../../components/ui/share-button';
 import type { Collection } from '@acervo/contract/collection';
 import { lazy, Suspense, useEffect, useState } from 'react';

@@ -1,3 +1,4 @@
+import '../texts';
 import { useState, type ReactNode } from 'react';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';

@@ -1,3 +1,4 @@
+import '../texts';
 import type { CollectionItem } from '@acervo/contract/collection-item';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

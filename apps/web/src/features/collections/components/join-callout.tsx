@@ -1,3 +1,4 @@
+import '../texts';
 import { useTranslation } from 'react-i18next';
 import { SignInLinks } from '../../../components/ui/prompt-card';
 

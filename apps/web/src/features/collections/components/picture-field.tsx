@@ -1,3 +1,4 @@
+import '../texts';
 import type { Collection } from '@acervo/contract/collection';
 import type { CollectionItem } from '@acervo/contract/collection-item';
 import { IMAGE_ASPECTS, PICTURE_ACCEPT, PICTURE_MAX_BYTES, type ImageAspect } from '@acervo/contract/limits';

@@ -1,3 +1,4 @@
+import '../texts';
 import { RATING_MAX } from '@acervo/contract/limits';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../texts';
 import { RATING_MAX, RATING_MIN } from '@acervo/contract/limits';
 import { useTranslation } from 'react-i18next';
 import { StarIcon } from '../../../components/ui/icons';

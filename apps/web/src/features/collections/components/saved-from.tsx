@@ -1,3 +1,4 @@
+import '../texts';
 import type { SavedFrom as SavedFromData } from '@acervo/contract/collection';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,3 +1,4 @@
+import '../texts';
 import type { CollectionItem } from '@acervo/contract/collection-item';
 import {
   DndContext,

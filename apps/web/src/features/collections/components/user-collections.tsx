@@ -1,3 +1,4 @@
+import '../texts';
 import type { Collection } from '@acervo/contract/collection';
 import { useMemo, useState } from 'react';
 import Tab from 'react-bootstrap/Tab';
