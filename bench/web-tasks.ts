@@ -7,9 +7,10 @@
 // too. Here each task is measured in CPU time of the page's main thread (Chromium's trace,
 // unthrottled), which another process's work barely moves, and multiplied by 4 as Lighthouse does.
 // Per page, signed in as the demo person on a phone screen, the median of BENCH_RUNS (5) loads
-// until at most two requests are open: the tasks over 50 ms at 4x, their total and the longest, and the
-// "blocking" sum of their parts over 50 ms (TBT's rule, over the whole load rather than from FCP),
-// and the elements on the page at the end (what was drawn; no other process moves that count).
+// until at most two requests are open: the tasks over 50 ms at 4x, their total and the longest,
+// and the "blocking" sum of their parts over 50 ms (TBT's rule, over the whole load rather than
+// from FCP), and the elements on the page at the end (what was drawn; no other process moves that
+// count).
 // The baseline, measured in the same run, is /help (signed in, or as the visitor): the app
 // starting and drawing a page that needs no data, which every page pays; "x" is a page's blocking
 // sum over the baseline's.

@@ -22,7 +22,7 @@ const KB = 1024;
 const TARGET = { firstPagesJs: 166 * KB, anyPageJs: 230 * KB };
 const CSS_BUDGET = 30 * KB;
 
-/** `first`: one of the first pages a visitor opens (the 170 KB budget; others 230 KB). */
+/** `first`: one of the first pages a visitor opens (`TARGET.firstPagesJs`; others `anyPageJs`). */
 type PageBudget = { name: string; modules: string[]; first?: boolean };
 
 /** What a signed-in page adds: the header's user menu and its feature slots. */

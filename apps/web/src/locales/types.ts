@@ -22,15 +22,15 @@ import type { timeline } from './pt/timeline';
  */
 export type Catalog = typeof pt & {
   collections: typeof collections;
-  contact: typeof contact;
-  help: typeof help;
-  landing: typeof landing;
-  onboarding: typeof onboarding;
   comments: typeof comments;
+  contact: typeof contact;
   digest: typeof digest;
+  help: typeof help;
   imports: typeof imports;
+  landing: typeof landing;
   legal: typeof legal;
   notifications: typeof notifications;
+  onboarding: typeof onboarding;
   recap: typeof recap;
   recommendations: typeof recommendations;
   safety: typeof safety;

@@ -20,12 +20,20 @@ function useScrollToHash() {
 }
 
 /**
+ * A feature's part whose code loads when first shown (issue 12): until then it suspends, and the
+ * nearest Suspense boundary above it waits.
+ */
+function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => ({ default: await load() }));
+}
+
+/**
  * A feature slot loaded when first shown (issue 12): the signed-in header's modal, bell and search
  * and the social controls stay out of the pages a visitor opens first. `fallback={null}`: the
  * slot's place is empty for the moment its chunk takes to arrive.
  */
 function lazySlot<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Lazy = lazy(async () => ({ default: await load() }));
+  const Lazy = lazyPart(load);
   return function Slot(props: P) {
     return (
       <Suspense fallback={null}>
@@ -52,12 +60,12 @@ const CollectionCardActions = lazySlot(
  * The banner's buttons suspend the page's view instead (CollectionSlots' `bannerActions`): they
  * would otherwise push the banner's own buttons and text aside as they arrive.
  */
-const CollectionBannerActions = lazy(async () => ({
-  default: (await import('../../features/social/components/collection-actions')).CollectionBannerActions,
-}));
-const CollectionReport = lazy(async () => ({
-  default: (await import('../../features/safety/components/content-safety')).CollectionReport,
-}));
+const CollectionBannerActions = lazyPart(
+  async () => (await import('../../features/social/components/collection-actions')).CollectionBannerActions,
+);
+const CollectionReport = lazyPart(
+  async () => (await import('../../features/safety/components/content-safety')).CollectionReport,
+);
 const CollectionHiddenNotice = lazySlot(
   async () => (await import('../../features/safety/components/content-safety')).CollectionHiddenNotice,
 );
