@@ -129,10 +129,14 @@ const NEXT_DUE = `
   LIMIT 1
   FOR NO KEY UPDATE OF u SKIP LOCKED`;
 
-/** Ranked by how much happened in them (a burst of items over a lone like), then newest. */
+/**
+ * Ranked by how much happened in them (a burst of items over a lone like), then newest. The window
+ * includes its first instant: PGlite's clock counts whole milliseconds, so what happens in the
+ * millisecond the digest was turned on (or last sent) has that very instant, and must not be lost.
+ */
 function bestEntries(entries: TimelineEntry[], since: number): TimelineEntry[] {
   return entries
-    .filter((e) => Date.parse(e.created_at) > since)
+    .filter((e) => Date.parse(e.created_at) >= since)
     .sort((a, b) => b.count - a.count || Date.parse(b.created_at) - Date.parse(a.created_at))
     .slice(0, DIGEST_ENTRIES);
 }
@@ -144,7 +148,7 @@ async function timelineSince(db: Queryable, viewer: Viewer, since: number): Prom
     const read = await readTimeline(db, viewer, cursor);
     entries.push(...read.data);
     const oldest = read.data.at(-1);
-    if (!read.next_cursor || !oldest || Date.parse(oldest.created_at) <= since) break;
+    if (!read.next_cursor || !oldest || Date.parse(oldest.created_at) < since) break;
     cursor = read.next_cursor;
   }
   return bestEntries(entries, since);

@@ -202,6 +202,22 @@ describe('the digest by mail', () => {
     expect((await digestOf(ana)).subject).toBe('Seu resumo da semana no Acervo');
   });
 
+  it('tells of a notice from the very millisecond the digest was turned on', async () => {
+    // PGlite's clock counts whole milliseconds: a follow right after the setting can share its
+    // instant, as it does here on purpose.
+    const ana = await person('Ana');
+    const bia = await person('Bia', { digest: 'off' });
+    await ok('PUT', `/api/v1/user/${ana.user_id}/follow`, bia);
+    await ctx.db.query(
+      `UPDATE notifications n SET created_at = u.digest_since FROM users u
+       WHERE u.id = $1 AND n.recipient_id = u.id`,
+      [ana.user_id],
+    );
+    await daysPass(ana);
+    expect(await run()).toEqual({ sent: 1, skipped: 0 });
+    expect((await digestOf(ana)).text).toContain('Bia começou a seguir você.');
+  });
+
   it('queues one digest per person however many runs or nodes race for it', async () => {
     const bia = await person('Bia', { digest: 'off' });
     const people = [];

@@ -235,8 +235,9 @@ export interface UnreadNotice {
 }
 
 /**
- * The recipient's unread notices newer than `since`, newest first, at most `limit`, and how many
- * there are in all: what the bell would list as unread, so the same privacy rules hold.
+ * The recipient's unread notices from `since` on (that instant included: PGlite's clock counts whole
+ * milliseconds, so a notice of the same millisecond shares it), newest first, at most `limit`, and
+ * how many there are in all: what the bell would list as unread, so the same privacy rules hold.
  */
 export async function unreadNoticesSince(
   db: Queryable,
@@ -251,7 +252,7 @@ export async function unreadNoticesSince(
      FROM notifications n
      JOIN users a ON a.id = n.actor_id
      LEFT JOIN collections c ON c.id = n.collection_id
-     WHERE n.recipient_id = $1 AND n.read_at IS NULL AND n.created_at > $2::timestamptz AND ${SHOWN}
+     WHERE n.recipient_id = $1 AND n.read_at IS NULL AND n.created_at >= $2::timestamptz AND ${SHOWN}
      ORDER BY n.created_at DESC, n.id DESC
      LIMIT $3`,
     [recipientId, since, limit],
