@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { animationsDone, apiAs, pressUntilAnnounced, signIn, signUp } from './support.ts';
+import {
+  animationsDone,
+  apiAs,
+  heard,
+  listenToLiveRegions,
+  pressUntilAnnounced,
+  signIn,
+  signUp,
+} from './support.ts';
 
 /** The signed-in header (the collection banner is a <header> too). */
 const siteHeader = (page: Page) => page.locator('nav.site-header');
@@ -85,12 +93,13 @@ test('a collection from creation to deletion, as its owner and as another user',
   await expect(titles).toHaveText(['Bacurau', 'Central do Brasil']);
   // Each step waits for the drag state or the screen-reader announcement, in Portuguese.
   const centralHandle = page.getByRole('button', { name: 'Reordenar Central do Brasil' });
+  await listenToLiveRegions(page);
   await centralHandle.focus();
   await page.keyboard.press('Space');
   await expect(centralHandle).toHaveAttribute('aria-pressed', 'true');
   await pressUntilAnnounced(page, 'ArrowUp', 'Central do Brasil movido para a posição 1.');
   await page.keyboard.press('Space');
-  await expect(page.getByText('Central do Brasil solto na posição 1.')).toBeAttached();
+  await expect.poll(() => heard(page)).toContain('Central do Brasil solto na posição 1.');
   await expect(titles).toHaveText(['Central do Brasil', 'Bacurau']);
   // ... and back with the mouse.
   const handle = page.getByRole('button', { name: 'Reordenar Bacurau' });
@@ -107,7 +116,7 @@ test('a collection from creation to deletion, as its owner and as another user',
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 20, { steps: 10 });
   await expect(page.getByText('Bacurau movido para a posição 1.')).toBeAttached();
   await page.mouse.up();
-  await expect(page.getByText('Bacurau solto na posição 1.')).toBeAttached();
+  await expect.poll(() => heard(page)).toContain('Bacurau solto na posição 1.');
   await expect(titles).toHaveText(['Bacurau', 'Central do Brasil']);
 
   // The item view: name, stars, collection and owner.

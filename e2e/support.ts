@@ -141,6 +141,30 @@ export const removedNodes = (page: Page) =>
   page.evaluate(() => (window as unknown as { __removed: { removed: number } }).__removed.removed);
 
 /**
+ * From now on, records every text the page's live regions take (what a screen reader reads out as
+ * it changes), for `heard`: an announcement counts once said, even if the next replaces it
+ * before a check looks.
+ */
+export async function listenToLiveRegions(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const listening = window as unknown as { __heard?: string[] };
+    if (listening.__heard) return;
+    const said: string[] = (listening.__heard = []);
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const { target } = record;
+        const region = (target instanceof Element ? target : target.parentElement)?.closest('[aria-live]');
+        if (region?.textContent) said.push(region.textContent);
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/** What the live regions have said since `listenToLiveRegions`, in order. */
+export const heard = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __heard: string[] }).__heard);
+
+/**
  * Presses `key` on an item picked up with the keyboard until `announcement` is read out. dnd-kit's
  * keyboard sensor listens for the arrows a timer tick after the pick-up (KeyboardSensor#attach),
  * so on a busy machine a first press can come too early. Another press follows only when the
