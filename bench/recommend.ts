@@ -22,7 +22,9 @@
 // Options (env): BENCH_DB=pg|pglite|both (default: pg when TEST_DATABASE_URL or DATABASE_URL is
 // set, as `npm run bench:recommend` does; otherwise pglite), BENCH_PEOPLE (5000),
 // BENCH_COLLECTIONS (5000), BENCH_TASTES (60), BENCH_EVAL_PEOPLE (1000), BENCH_SEED (2026),
-// BENCH_LIKES_PER_PERSON (median, 12), BENCH_EVAL=0 (timings only: for the bench:load size,
+// BENCH_LIKES_PER_PERSON (median, 12), BENCH_EASE=N (adds an in-memory EASE row over the N most-liked
+// collections, λ 400, seeds weighted by a half-life of 3: docs/recommendations.md), BENCH_EVAL=0
+// (timings only: for the bench:load size,
 // BENCH_PEOPLE=10000 BENCH_COLLECTIONS=100000 BENCH_LIKES_PER_PERSON=16 BENCH_EVAL=0, ~250,000 likes).
 import { openDb, type Db } from '../apps/api/src/db/client.ts';
 import { migrate } from '../apps/api/src/db/migrate.ts';
@@ -43,6 +45,7 @@ const EVAL_PEOPLE = Number(process.env.BENCH_EVAL_PEOPLE ?? 1_000);
 const SEED = Number(process.env.BENCH_SEED ?? 2026);
 const MEDIAN_LIKES = Number(process.env.BENCH_LIKES_PER_PERSON ?? 12);
 const EVALUATE = process.env.BENCH_EVAL !== '0';
+const EASE_ITEMS = Number(process.env.BENCH_EASE ?? 0);
 const K = 10;
 /** Neighbours per collection of the textbook item-kNN baseline. */
 const KNN_NEIGHBORS = 50;
@@ -273,7 +276,23 @@ function baselines(community: Community, train: Like[]) {
     const mine = new Set(likedBy[u]);
     return (j: number) => mine.has(j) || community.collections[j]!.owner === u;
   };
+  /** Fewer than 10 scored: popularity fills the rest, as any deployed model does. */
+  const topTen = (u: number, scores: Map<number, number>) => {
+    const skip = excluded(u);
+    const ranked = [...scores]
+      .filter(([j]) => !skip(j))
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .map(([j]) => j);
+    for (const j of byPopularity) {
+      if (ranked.length >= K) break;
+      if (!skip(j) && !scores.has(j)) ranked.push(j);
+    }
+    return ranked.slice(0, K).map((j) => community.collections[j]!.id);
+  };
   return {
+    topTen,
+    likedBy,
+    byPopularity,
     popularity(u: number): string[] {
       const skip = excluded(u);
       const out: string[] = [];
@@ -284,19 +303,64 @@ function baselines(community: Community, train: Like[]) {
       return out;
     },
     itemKnn(u: number): string[] {
-      const skip = excluded(u);
       const scores = new Map<number, number>();
       for (const i of likedBy[u]!) {
-        for (const [j, s] of neighboursOf(i)) if (!skip(j)) scores.set(j, (scores.get(j) ?? 0) + s);
+        for (const [j, s] of neighboursOf(i)) scores.set(j, (scores.get(j) ?? 0) + s);
       }
-      const ranked = [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([j]) => j);
-      // Fewer than 10 with any similarity: popularity fills the rest, as any deployed kNN does.
-      for (const j of byPopularity) {
-        if (ranked.length >= K) break;
-        if (!skip(j) && !scores.has(j)) ranked.push(j);
-      }
-      return ranked.slice(0, K).map((j) => community.collections[j]!.id);
+      return topTen(u, scores);
     },
+  };
+}
+
+/**
+ * EASE (Steck, 2019) over the `size` most-liked collections, in memory: B = I − P·diag(1/diag P)
+ * with P = (XᵀX + λI)⁻¹, each row cut to its 50 largest weights (what a neighbour table would
+ * keep), a person's seeds weighted by a half-life of 3 seeds. O(size³): 15 s at 2,000 here.
+ */
+function easeModel(base: ReturnType<typeof baselines>, train: Like[], size: number) {
+  const LAMBDA = 400;
+  const HALF_LIFE = 3;
+  const catalogue = base.byPopularity.slice(0, size);
+  const n = catalogue.length;
+  const index = new Map(catalogue.map((c, i) => [c, i]));
+  const a = new Float64Array(n * n);
+  for (const liked of base.likedBy) {
+    const xs = liked.flatMap((c) => index.get(c) ?? []);
+    for (const x of xs) for (const y of xs) a[x * n + y]! += 1;
+  }
+  for (let i = 0; i < n; i++) a[i * n + i]! += LAMBDA;
+  // In-place Gauss–Jordan inverse; the matrix is symmetric positive definite, so no pivoting.
+  for (let k = 0; k < n; k++) {
+    const inv = 1 / a[k * n + k]!;
+    for (let j = 0; j < n; j++) a[k * n + j]! *= inv;
+    a[k * n + k] = inv;
+    for (let i = 0; i < n; i++) {
+      const f = a[i * n + k]!;
+      if (i === k || f === 0) continue;
+      for (let j = 0; j < n; j++) a[i * n + j]! -= f * a[k * n + j]!;
+      a[i * n + k] = -f * inv;
+    }
+  }
+  const rows = catalogue.map((_, i) => {
+    const row: [number, number][] = [];
+    for (let j = 0; j < n; j++) {
+      const b = j === i ? 0 : -a[i * n + j]! / a[j * n + j]!;
+      if (b > 0) row.push([catalogue[j]!, b]);
+    }
+    return row.sort((x, y) => y[1] - x[1]).slice(0, 50);
+  });
+  // Newest first: each person's training likes by instant.
+  const newestFirst = base.likedBy.map(() => [] as number[]);
+  for (const l of [...train].sort((x, y) => y.at - x.at)) newestFirst[l.user]!.push(l.collection);
+  return (u: number): string[] => {
+    const scores = new Map<number, number>();
+    newestFirst[u]!.forEach((c, rank) => {
+      const i = index.get(c);
+      if (i === undefined) return;
+      const w = 0.5 ** (rank / HALF_LIFE);
+      for (const [j, b] of rows[i]!) scores.set(j, (scores.get(j) ?? 0) + w * b);
+    });
+    return base.topTen(u, scores);
   };
 }
 
@@ -362,6 +426,10 @@ for (const kind of runs) {
       };
       const popularity = await evaluate('popularity (baseline, in memory)', (u) => base.popularity(u));
       const knn = await evaluate(`item-kNN, textbook (baseline, k=${KNN_NEIGHBORS})`, (u) => base.itemKnn(u));
+      if (EASE_ITEMS > 0) {
+        const ease = easeModel(base, train, EASE_ITEMS);
+        await evaluate(`EASE, ${EASE_ITEMS} most liked, recency seeds (in memory)`, ease);
+      }
       const served = await evaluate('served: GET /collection/recommended (service)', async (u) =>
         (await recommendCollections(db, { id: community.users[u]! }, K, (read) => read())).map((c) => c.id),
       );
