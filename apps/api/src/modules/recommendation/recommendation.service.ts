@@ -14,7 +14,13 @@ import { LIST_LIMIT_MAX } from '@acervo/contract/collection';
 import { issue } from '@acervo/contract/validation';
 import { validationFailed } from '../../lib/app-error.ts';
 import { assertCan, type Viewer } from '../access/access.policy.ts';
-import { collectionListedFor, collectionVisibleTo, mutedBy, personHeardBy } from '../access/access.sql.ts';
+import {
+  collectionListedFor,
+  collectionVisibleTo,
+  itemListed,
+  mutedBy,
+  personHeardBy,
+} from '../access/access.sql.ts';
 import { findGuarded, listCardsByIds } from '../collection/collection.service.ts';
 import { assertUserExists, pageProfiles, userNotFound } from '../user/user.service.ts';
 
@@ -144,10 +150,12 @@ const RECOMMENDED_SQL = `
       (array_agg(r.name ORDER BY r.rating DESC, r.name) FILTER (WHERE r.rating >= 4))[1] AS item,
       (array_agg(r.rating ORDER BY r.rating DESC, r.name) FILTER (WHERE r.rating >= 4))[1] AS rating
     -- At most RATED_MATCHES_PER_ITEM collections per rated name: a name thousands of collections
-    -- hold (every "Cidade de Deus") costs no more than a rare one.
+    -- hold (every "Cidade de Deus") costs no more than a rare one. An item an operator hid matches
+    -- nothing: its reason would name it.
     FROM rated r CROSS JOIN LATERAL (
       SELECT m.collection_id FROM collection_items m
       WHERE m.work_key = r.key AND (r.year IS NULL OR m.year IS NULL OR m.year = r.year)
+        AND ${itemListed('m')}
       LIMIT ${RATED_MATCHES_PER_ITEM}
     ) i
     GROUP BY i.collection_id
@@ -506,7 +514,7 @@ const SUGGESTED_SQL = `
     SELECT DISTINCT ON (c.user_id, r.work) c.user_id AS id, r.work, i.name, i.rating::float8 AS theirs,
       r.rating::float8 AS mine
     FROM my_rated r JOIN collection_items i ON i.work_key = r.key
-      AND (r.year IS NULL OR i.year IS NULL OR i.year = r.year)
+      AND (r.year IS NULL OR i.year IS NULL OR i.year = r.year) AND ${itemListed('i')}
     JOIN collections c ON c.id = i.collection_id AND c.user_id <> $1 AND ${collectionVisibleTo('c', '$1')}
     WHERE abs(i.rating - r.rating) <= 1
     ORDER BY c.user_id, r.work, abs(i.rating - r.rating), i.name

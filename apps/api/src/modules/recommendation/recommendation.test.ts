@@ -306,6 +306,31 @@ describe('GET /api/v1/collection/recommended', () => {
     });
   });
 
+  it('an item an operator hid matches no rated work: its collection is not suggested for it, nor named by it', async () => {
+    const otto = await signUp(ctx.app);
+    const viewer = await signUp(ctx.app);
+    const mine = await createCollection(ctx.app, viewer, { name: 'Meus filmes' });
+    await addItem(ctx.app, viewer, mine.id, { name: 'Central do Brasil', rating: 5 });
+    await addItem(ctx.app, viewer, mine.id, { name: 'Bacurau', rating: 4 });
+    const onlyHidden = await createCollection(ctx.app, otto, { name: 'Nacionais', category_id: SERIES });
+    const both = await createCollection(ctx.app, otto, { name: 'Pernambuco', category_id: SERIES });
+    const hidden = [
+      await addItem(ctx.app, otto, onlyHidden.id, { name: 'Central do Brasil' }),
+      await addItem(ctx.app, otto, both.id, { name: 'Central do Brasil' }),
+    ];
+    await addItem(ctx.app, otto, both.id, { name: 'Bacurau' });
+    await ctx.db.query(`UPDATE collection_items SET hidden_reason = 'spam' WHERE id = ANY($1)`, [
+      hidden.map((item) => item.id),
+    ]);
+    const list = await recommended(viewer);
+    expect(list.find((c) => c.id === onlyHidden.id)?.reason.code ?? 'popular').toBe('popular');
+    // The shown item still counts, and the reason names it, not the better-rated hidden one.
+    expect(list.find((c) => c.id === both.id)?.reason).toEqual({
+      code: 'rated_item',
+      params: { item_name: 'Bacurau', rating: 4 },
+    });
+  });
+
   it('meets a rated work by its identity: accents and spaces aside, and a year that disagrees is another work', async () => {
     const otto = await signUp(ctx.app);
     const viewer = await signUp(ctx.app);
@@ -406,6 +431,22 @@ describe('GET /api/v1/user/suggested', () => {
     // Items of a private collection are never matched, let alone named.
     expect(people.find((p) => p.id === hidden.user_id)?.reason.code ?? 'popular').toBe('popular');
     expect(ids(people)).not.toContain(viewer.user_id);
+  });
+
+  it('matches no one on an item an operator hid, nor names it', async () => {
+    const viewer = await signUp(ctx.app, { name: 'Vera' });
+    const twin = await signUp(ctx.app, { name: 'Téo' });
+    const mine = await createCollection(ctx.app, viewer, { name: 'Meus filmes' });
+    await addItem(ctx.app, viewer, mine.id, { name: 'Central do Brasil', rating: 5 });
+    await addItem(ctx.app, viewer, mine.id, { name: 'Bacurau', rating: 4 });
+    const theirs = await createCollection(ctx.app, twin, { name: 'Favoritos' });
+    const hidden = await addItem(ctx.app, twin, theirs.id, { name: 'Central do Brasil', rating: 5 });
+    await addItem(ctx.app, twin, theirs.id, { name: 'Bacurau', rating: 4 });
+    await ctx.db.query(`UPDATE collection_items SET hidden_reason = 'spam' WHERE id = $1`, [hidden.id]);
+    expect((await suggested(viewer)).find((p) => p.id === twin.user_id)?.reason).toEqual({
+      code: 'rated_alike',
+      params: { items: ['Bacurau'], rating: 4 },
+    });
   });
 
   it('meets people on the same work whatever its accents, and not on a namesake of another year', async () => {
