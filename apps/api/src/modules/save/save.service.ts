@@ -1,9 +1,10 @@
 import type { Collection } from '@acervo/contract/collection';
 import type { CollectionItem } from '@acervo/contract/collection-item';
-import type { Db } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
-import { copyItem, itemOrder } from '../collection-item/collection-item.service.ts';
+import { copyItem } from '../collection-item/collection-item.service.ts';
 import { assertCan, type Viewer } from '../access/access.policy.ts';
+import { itemShownTo } from '../access/access.sql.ts';
 import { findGuarded, getCollection } from '../collection/collection.service.ts';
 import type { ChargeDailyCap } from '../daily-cap/daily-cap.service.ts';
 import { notify } from '../notification/notification.service.ts';
@@ -12,10 +13,22 @@ import { recordActivity } from '../timeline/activity.service.ts';
 /** Charges `count` copied items to the viewer's item budget (429 past it); issue 23. */
 export type ChargeItems = (count: number) => Promise<void>;
 
+/** The ids of the collection's items the viewer is shown (not those an operator hid), in order. */
+async function shownItemOrder(db: Queryable, collectionId: string, viewer: Viewer): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `SELECT i.id FROM collection_items i JOIN collections c ON c.id = i.collection_id
+     WHERE i.collection_id = $1 AND ${itemShownTo('i', 'c', '$2')}
+     ORDER BY i.position, i.id`,
+    [collectionId, viewer.id],
+    'save_item_order',
+  );
+  return rows.map((r) => r.id);
+}
+
 /**
  * "Salvar em minhas coleções": a new collection owned by the viewer with the name, category,
- * description and items (ratings and order included) of one they may read, remembering where it
- * came from. Private unless the viewer says otherwise. Its items count against the viewer's item
+ * description and items (ratings and order included; never one an operator hid from them) of one
+ * they may read, remembering where it came from. Private unless the viewer says otherwise. Its items count against the viewer's item
  * budget before anything is written.
  */
 export async function saveCollection(
@@ -30,7 +43,7 @@ export async function saveCollection(
   await db.transaction(async (tx) => {
     // The share lock keeps the original from being deleted or changed while it is copied.
     assertCan('react', await findGuarded(tx, sourceId, viewer, { lock: 'share' }), viewer);
-    const sourceItems = await itemOrder(tx, sourceId);
+    const sourceItems = await shownItemOrder(tx, sourceId, viewer);
     await chargeItems(sourceItems.length);
     await tx.query(
       // The copy shares the original's pictures (its cover and its items'), never duplicates them.

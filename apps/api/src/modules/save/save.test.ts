@@ -151,6 +151,23 @@ describe('POST /api/v1/collection/{id}/save', () => {
     expect((await save('naoexiste0000000', saver)).statusCode).toBe(404);
     expect((await save(original.id, undefined)).statusCode).toBe(401);
   });
+
+  it('leaves out an item an operator hid: the copy never shows it, nor counts it', async () => {
+    const { owner, saver, original, items } = await scene();
+    await ctx.db.query(`UPDATE collection_items SET hidden_reason = 'spam' WHERE id = $1`, [items.a.id]);
+    const copy = (await save(original.id, saver, { private: false })).json().data as Collection;
+    expect(copy.collection_items.map((i) => i.name)).toEqual(['Sem nota', 'O Avesso da Pele']);
+    expect(copy.items_count).toBe(2);
+    // Anyone reading the public copy sees no more than the original shows them.
+    const third = await signUp(ctx.app);
+    const read = (await collectionAs(copy.id, third)) as Collection;
+    expect(read.collection_items.map((i) => i.name)).not.toContain('Torto Arado');
+    // The original is untouched: its owner still sees the item, marked.
+    const mine = (await collectionAs(original.id, owner)) as Collection;
+    expect(mine.collection_items.find((i) => i.name === 'Torto Arado')).toMatchObject({
+      hidden_reason: 'spam',
+    });
+  });
 });
 
 describe('copied items count against the item budget (issue 23)', () => {
