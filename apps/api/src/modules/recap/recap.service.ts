@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/client.ts';
 import { AppError, validationFailed } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Viewer } from '../access/access.policy.ts';
-import { collectionVisibleTo, personVisibleTo } from '../access/access.sql.ts';
+import { collectionVisibleTo, personHeardBy, personVisibleTo } from '../access/access.sql.ts';
 import { cachedStats, readable } from '../stats/stats.service.ts';
 import { assertOwnAccount, assertPersonVisible, userNotFound } from '../user/user.service.ts';
 
@@ -77,6 +77,8 @@ async function recapOf(
   year: number,
   own: boolean,
   shareId: string | null,
+  /** Who reads it (null: anyone, through its link): the best match is named only if they may hear of them. */
+  readerId: string | null,
 ): Promise<Recap> {
   const start = new Date(Date.UTC(year, 0, 1)).toISOString();
   const end = new Date(Date.UTC(year + 1, 0, 1)).toISOString();
@@ -86,12 +88,12 @@ async function recapOf(
     'recap_figures',
   );
   // The closest taste as the statistics find it for the same view (cached there), named only
-  // while that person shares their activity and may be seen.
+  // while that person shares their activity and the reader may hear of them (as `readStats`).
   const [closest] = (await cachedStats(db, person.id, own)).closest;
   const [heard] = closest
     ? await db.query<{ id: string }>(
-        `SELECT u.id FROM users u WHERE u.id = $1 AND u.share_activity AND ${personVisibleTo('u', '$2')}`,
-        [closest.user_id, own ? person.id : null],
+        `SELECT u.id FROM users u WHERE u.id = $1 AND u.share_activity AND ${personHeardBy('u', '$2')}`,
+        [closest.user_id, readerId],
         'recap_best_match_heard',
       )
     : [];
@@ -135,7 +137,8 @@ export async function readRecap(
   const share = await shareOf(db, personId, year);
   const own = personId === viewer.id;
   if (!own && (!share || !person.share_activity)) throw userNotFound();
-  return recapOf(db, { id: person.id, name: person.name }, year, own, own ? (share?.id ?? null) : null);
+  const shareId = own ? (share?.id ?? null) : null;
+  return recapOf(db, { id: person.id, name: person.name }, year, own, shareId, viewer.id);
 }
 
 /** `PUT /user/{id}/recap/{year}/share`: the owner makes the year public; the same link each time. */
@@ -175,5 +178,5 @@ export async function readRecapShare(db: Queryable, id: string): Promise<Recap> 
     'recap_share_read',
   );
   if (!row) throw shareNotFound();
-  return recapOf(db, { id: row.user_id, name: row.name }, row.year, false, null);
+  return recapOf(db, { id: row.user_id, name: row.name }, row.year, false, null, null);
 }

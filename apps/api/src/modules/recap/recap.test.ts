@@ -195,4 +195,36 @@ describe('GET /api/v1/user/{id}/recap/{year}', () => {
     }
     expect((await ctx.request('GET', recapUrl(ana))).statusCode).toBe(401);
   });
+
+  it("names the best match to a reader only while no block stands between them, as the statistics' closest", async () => {
+    const ana = await signUp(ctx.app, { name: 'Ana Recap' });
+    const bia = await signUp(ctx.app, { name: 'Bia Parecida' });
+    const carla = await signUp(ctx.app, { name: 'Carla Leitora' });
+    const films = [
+      ['Bacurau', 5, 4.5],
+      ['Aquarius', 4, 4],
+      ['Marte Um', 3, 3],
+      ['Cidade de Deus', 4.5, 5],
+      ['O Som ao Redor', 2, 2.5],
+    ] as const;
+    const anas = await createCollection(ctx.app, ana, { name: 'Filmes da Ana' });
+    const bias = await createCollection(ctx.app, bia, { name: 'Filmes da Bia' });
+    for (const [name, hers, theirs] of films) {
+      await addItem(ctx.app, ana, anas.id, { name, rating: hers });
+      await addItem(ctx.app, bia, bias.id, { name, rating: theirs });
+    }
+    await ctx.request('PUT', `${recapUrl(ana)}/share`, ana);
+    expect((await recapOf(carla, ana)).best_match).toMatchObject({
+      user_id: bia.user_id,
+      name: 'Bia Parecida',
+    });
+
+    expect((await ctx.request('PUT', `/api/v1/user/${carla.user_id}/block`, bia)).statusCode).toBe(200);
+    // The statistics of the same view no longer name Bia to Carla; nor does the recap.
+    const stats = await ctx.request('GET', `/api/v1/user/${ana.user_id}/stats`, carla);
+    expect(stats.json().data.closest).toEqual([]);
+    expect((await recapOf(carla, ana)).best_match).toBeNull();
+    // Others still see her, and so does Ana.
+    expect((await recapOf(ana, ana)).best_match).toMatchObject({ user_id: bia.user_id });
+  });
 });
