@@ -166,7 +166,7 @@ export async function collaboratorRoutes(
         response: { 200: invitePreviewResponse, ...readErrors },
       },
     },
-    async (request) => ({ data: await previewInvite(db, request.params.token) }),
+    async (request) => ({ data: await previewInvite(db, request.params.token, signedInUser(request)) }),
   );
 
   r.post(

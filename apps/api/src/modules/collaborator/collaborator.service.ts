@@ -216,9 +216,14 @@ async function findOpenInvite(db: Queryable, token: string): Promise<OpenInvite>
   return row;
 }
 
-/** What accepting the link would give: whoever holds the token is its intended reader. */
-export async function previewInvite(db: Queryable, token: string): Promise<InvitePreview> {
+/**
+ * What accepting the link would give: whoever holds the token is its intended reader, unless they
+ * may not join (`mayJoin`: hidden, its owner suspended, a block between them), as accepting says.
+ */
+export async function previewInvite(db: Queryable, token: string, viewer: Viewer): Promise<InvitePreview> {
   const { owner_id: _owner, ...preview } = await findOpenInvite(db, token);
+  const guard = await findGuarded(db, preview.collection_id, viewer);
+  if (!guard || !mayJoin(guard, viewer)) throw inviteInvalid();
   return preview;
 }
 

@@ -295,6 +295,31 @@ describe('invite links: POST|DELETE /collection/{id}/invite_link, GET|POST /invi
     expect((await get(`/api/v1/collection/${secret.id}`, guest)).statusCode).toBe(404);
   });
 
+  it('shows nothing of a collection its holder may not join: hidden, its owner suspended, or a block between them', async () => {
+    const { owner, guest, secret } = await scene();
+    const link = (await createLink(secret.id, owner)).json().data as InviteLink;
+    const previewed = async (who: Session) => {
+      const res = await get(`/api/v1/invite/${link.token}`, who);
+      return res.statusCode === 200 ? (res.json().data.collection_name as string) : res.json().error.code;
+    };
+    expect(await previewed(guest)).toBe('Presentes');
+
+    await ctx.db.query(`UPDATE collections SET hidden_reason = 'spam' WHERE id = $1`, [secret.id]);
+    expect(await previewed(guest)).toBe('INVITE_INVALID');
+    await ctx.db.query('UPDATE collections SET hidden_reason = NULL WHERE id = $1', [secret.id]);
+    await ctx.db.query('UPDATE users SET suspended_at = now() WHERE id = $1', [owner.user_id]);
+    expect(await previewed(guest)).toBe('INVITE_INVALID');
+    await ctx.db.query('UPDATE users SET suspended_at = NULL WHERE id = $1', [owner.user_id]);
+
+    expect((await send('PUT', `/api/v1/user/${guest.user_id}/block`, owner)).statusCode).toBe(200);
+    expect(await previewed(guest)).toBe('INVITE_INVALID');
+    // Accepting says the same, and someone else still reads the link.
+    expect((await send('POST', `/api/v1/invite/${link.token}`, guest)).json().error.code).toBe(
+      'INVITE_INVALID',
+    );
+    expect(await previewed(await signUp(ctx.app))).toBe('Presentes');
+  });
+
   it('ends on removal or demotion: a removed or demoted collaborator cannot re-enter through an old link (issue 23)', async () => {
     const { owner, guest, secret } = await scene();
     const link = (await createLink(secret.id, owner, 'editor')).json().data as InviteLink;
