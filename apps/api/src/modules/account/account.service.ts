@@ -15,7 +15,8 @@ import { assertOwnAccount, userNotFound } from '../user/user.service.ts';
  * theirs or that they did. Dates are ISO strings; the password hash and session tokens stay out.
  * Each list is read in pages (its ORDER BY ends in a unique column, so LIMIT/OFFSET pages neither
  * skip nor repeat rows) and written out as it is read (issue 23: one export built in memory took
- * 1.5 GB). A collection the person liked or followed but may no longer see is listed by id only.
+ * 1.5 GB). A collection the person liked, followed or collaborates on but may no longer see (made
+ * private, hidden by an operator, its owner suspended) is listed by id only.
  */
 const EXPORT_PARTS = {
   account: `
@@ -49,7 +50,8 @@ const EXPORT_PARTS = {
     SELECT c.id AS copy_id, c.name, c.saved_from_id, c.created_at FROM collections c
     WHERE c.user_id = $1 AND c.saved_from_id IS NOT NULL ORDER BY c.created_at, c.id`,
   collaborations: `
-    SELECT c.id, c.name, owner.name AS owner_name, cc.role, cc.created_at
+    SELECT c.id, CASE WHEN ${collectionVisibleTo('c', '$1')} THEN c.name END AS name, owner.name AS owner_name,
+      cc.role, cc.created_at
     FROM collection_collaborators cc JOIN collections c ON c.id = cc.collection_id
     JOIN users owner ON owner.id = c.user_id
     WHERE cc.user_id = $1 ORDER BY cc.created_at, c.id`,

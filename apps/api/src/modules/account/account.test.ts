@@ -201,6 +201,22 @@ describe('GET /api/v1/user/{user_id}/export', () => {
     expect(res.body).not.toContain('Presente surpresa');
   });
 
+  it('names a collection collaborated on only while the person may still read it: not once an operator hid it', async () => {
+    const { ana, bia, biasPrivate } = await twoPeople();
+    const renamed = await call('PUT', `/api/v1/collection/${biasPrivate.id}`, bia, {
+      category_id: biasPrivate.category_id,
+      name: 'Nome que um operador escondeu',
+    });
+    expect(renamed.statusCode).toBe(200);
+    await ctx.db.query(`UPDATE collections SET hidden_reason = 'harassment' WHERE id = $1`, [biasPrivate.id]);
+    const res = await call('GET', `/api/v1/user/${ana.user_id}/export`, ana);
+    const data = res.json() as AccountExport;
+    expect(data.collaborations).toEqual([
+      expect.objectContaining({ id: biasPrivate.id, name: null, role: 'editor' }),
+    ]);
+    expect(res.body).not.toContain('Nome que um operador escondeu');
+  });
+
   it("is 403 for someone else's account, 404 for nobody's, 401 signed out", async () => {
     const { ana, bia } = await twoPeople();
     expect((await call('GET', `/api/v1/user/${bia.user_id}/export`, ana)).statusCode).toBe(403);
