@@ -63,8 +63,8 @@ interface TypeSearch {
    * viewer's id parameter.
    */
   matches: (viewer: string) => string;
-  /** The columns of a hit over `h` (id, rank) joined to its row, and `q`. */
-  hit: string;
+  /** The columns of a hit over `h` (id, rank) joined to its row, and `q`, as `viewer` sees it. */
+  hit: (viewer: string) => string;
   from: string;
 }
 
@@ -75,10 +75,11 @@ const SEARCHES: Record<SearchType, TypeSearch> = {
       SELECT c.id, c.search FROM q, collections c
       WHERE c.search @@ q.query AND ${collectionVisibleTo('c', viewer)}`,
     from: 'JOIN collections c ON c.id = h.id',
-    hit: `${titleOf('acervo_pt', 'c.name')} AS title, ${snippetOf('c.description')} AS snippet,
+    hit: (viewer) => `${titleOf('acervo_pt', 'c.name')} AS title, ${snippetOf('c.description')} AS snippet,
       c.user_id AS owner_id, (SELECT u.name FROM users u WHERE u.id = c.user_id) AS owner_name,
       c.category_id, (SELECT cat.name FROM categories cat WHERE cat.id = c.category_id) AS category_name,
-      c.private, (SELECT count(*)::int FROM collection_items ci WHERE ci.collection_id = c.id) AS items_count`,
+      c.private, (SELECT count(*)::int FROM collection_items ci
+                  WHERE ci.collection_id = c.id AND ${itemShownTo('ci', 'c', viewer)}) AS items_count`,
   },
   item: {
     query: STEMMED_QUERY,
@@ -87,7 +88,7 @@ const SEARCHES: Record<SearchType, TypeSearch> = {
       FROM q, collection_items i JOIN collections c ON c.id = i.collection_id
       WHERE i.search @@ q.query AND ${collectionVisibleTo('c', viewer)} AND ${itemShownTo('i', 'c', viewer)}`,
     from: 'JOIN collection_items i ON i.id = h.id JOIN collections c ON c.id = i.collection_id',
-    hit: `${titleOf('acervo_pt', 'i.name')} AS title, ${snippetOf('i.description')} AS snippet,
+    hit: () => `${titleOf('acervo_pt', 'i.name')} AS title, ${snippetOf('i.description')} AS snippet,
       i.collection_id, c.name AS collection_name, c.private AS collection_private,
       i.rating::float8 AS rating`,
   },
@@ -97,7 +98,7 @@ const SEARCHES: Record<SearchType, TypeSearch> = {
       SELECT u.id, u.search FROM q, users u
       WHERE u.search @@ q.query AND ${personVisibleTo('u', viewer)}`,
     from: 'JOIN users u ON u.id = h.id',
-    hit: `${titleOf('acervo_simple', 'u.name')} AS title, '' AS snippet, u.picture`,
+    hit: () => `${titleOf('acervo_simple', 'u.name')} AS title, '' AS snippet, u.picture`,
   },
 };
 
@@ -120,7 +121,7 @@ function searchSql(type: SearchType, withCursor: boolean): string {
       ORDER BY m.rank DESC, m.id DESC
       LIMIT $3
     )
-    SELECT h.id, h.rank, ${s.hit}
+    SELECT h.id, h.rank, ${s.hit('$5')}
     FROM page h ${s.from} CROSS JOIN q
     ORDER BY h.rank DESC, h.id DESC`;
 }

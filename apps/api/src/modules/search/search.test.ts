@@ -145,6 +145,21 @@ describe('GET /api/v1/search', () => {
     });
   });
 
+  it('counts only the items the searcher is shown: an item an operator hid, for its owner only', async () => {
+    const { cook, feijoada } = await kitchen();
+    const stranger = await signUp(ctx.app, { name: 'Diego Melo' });
+    await addItem(ctx.app, cook, feijoada.id, { name: 'Tropeiro da avó' });
+    const hidden = await addItem(ctx.app, cook, feijoada.id, { name: 'Tropeiro proibido' });
+    await ctx.db.query(`UPDATE collection_items SET hidden_reason = 'spam' WHERE id = $1`, [hidden.id]);
+    const count = async (who: Session) =>
+      (await search(who, 'tropeiro')).data.map((hit) => hit.type === 'collection' && hit.items_count);
+    // The same count as the collection's card and page say to each of them.
+    const card = await ctx.request('GET', `/api/v1/collection/${feijoada.id}`, stranger);
+    expect(card.json().data.items_count).toBe(1);
+    expect(await count(stranger)).toEqual([1]);
+    expect(await count(cook)).toEqual([2]);
+  });
+
   it('follows edits: a renamed collection is found by its new name only', async () => {
     const { cook, feijoada } = await kitchen();
     const res = await ctx.request('PUT', `/api/v1/collection/${feijoada.id}`, cook, {
