@@ -13,6 +13,7 @@ import {
   roleOf,
   type Viewer,
 } from '../access/access.policy.ts';
+import { personVisibleTo } from '../access/access.sql.ts';
 import { findGuarded, isoUtc } from '../collection/collection.service.ts';
 import { assertPersonVisible, assertUserExists } from '../user/user.service.ts';
 import type { ChargeDailyCap } from '../daily-cap/daily-cap.service.ts';
@@ -25,7 +26,10 @@ export const inviteInvalid = () => new AppError(404, 'INVITE_INVALID', SOCIAL_ME
 
 const COLLABORATOR_COLUMNS = `cc.user_id, u.name, u.picture, cc.role, ${isoUtc('cc.created_at')} AS added_at`;
 
-/** Who collaborates on a collection, oldest first: for its owner and collaborators. */
+/**
+ * Who collaborates on a collection, oldest first: for its owner and collaborators, each sees those
+ * of them they may see (`personVisibleTo`: no block between them, not suspended).
+ */
 export async function listCollaborators(
   db: Queryable,
   collectionId: string,
@@ -35,9 +39,9 @@ export async function listCollaborators(
   return db.query<Collaborator>(
     `SELECT ${COLLABORATOR_COLUMNS}
      FROM collection_collaborators cc JOIN users u ON u.id = cc.user_id
-     WHERE cc.collection_id = $1
+     WHERE cc.collection_id = $1 AND ${personVisibleTo('u', '$2')}
      ORDER BY cc.created_at, cc.user_id`,
-    [collectionId],
+    [collectionId, viewer.id],
     'collaborators_list',
   );
 }

@@ -139,6 +139,24 @@ describe('collaborators: PUT|DELETE /collection/{id}/collaborators/{user_id}, GE
     expect((await collaborators(secret.id, owner)).map((c) => c.user_id)).toEqual([third.user_id]);
   });
 
+  it('lists to a collaborator only the people they may see: not across a block, nor a suspended one', async () => {
+    const { owner, guest, secret } = await scene();
+    const other = await signUp(ctx.app, { name: 'Paula Reis' });
+    await addCollaborator(ctx.app, owner, secret.id, guest, 'viewer');
+    await addCollaborator(ctx.app, owner, secret.id, other, 'editor');
+    const names = async (who: Session) => (await collaborators(secret.id, who)).map((c) => c.name);
+    expect(await names(guest)).toEqual(['Otávio Nunes', 'Paula Reis']);
+
+    expect((await send('PUT', `/api/v1/user/${guest.user_id}/block`, other)).statusCode).toBe(200);
+    expect(await names(guest)).toEqual(['Otávio Nunes']);
+    expect(await names(other)).toEqual(['Paula Reis']);
+    expect(await names(owner)).toEqual(['Otávio Nunes', 'Paula Reis']);
+
+    await send('DELETE', `/api/v1/user/${guest.user_id}/block`, other);
+    await ctx.db.query('UPDATE users SET suspended_at = now() WHERE id = $1', [other.user_id]);
+    expect(await names(guest)).toEqual(['Otávio Nunes']);
+  });
+
   it('hides the list from people who are not on the collection: 403 on a public one, 404 on a private one', async () => {
     const { owner, guest, secret } = await scene();
     const pub = await createCollection(ctx.app, owner);
