@@ -27,21 +27,24 @@ export const inviteInvalid = () => new AppError(404, 'INVITE_INVALID', SOCIAL_ME
 const COLLABORATOR_COLUMNS = `cc.user_id, u.name, u.picture, cc.role, ${isoUtc('cc.created_at')} AS added_at`;
 
 /**
- * Who collaborates on a collection, oldest first: for its owner and collaborators, each sees those
- * of them they may see (`personVisibleTo`: no block between them, not suspended).
+ * Who collaborates on a collection, oldest first: for its owner and collaborators. The owner sees
+ * everyone who holds a role on what is theirs (a suspended collaborator included, to remove them);
+ * a collaborator sees the others they may see (`personVisibleTo`: no block between them, not
+ * suspended).
  */
 export async function listCollaborators(
   db: Queryable,
   collectionId: string,
   viewer: Viewer,
 ): Promise<Collaborator[]> {
-  assertCan('collaborate', await findGuarded(db, collectionId, viewer), viewer);
+  const collection = await findGuarded(db, collectionId, viewer);
+  assertCan('collaborate', collection, viewer);
   return db.query<Collaborator>(
     `SELECT ${COLLABORATOR_COLUMNS}
      FROM collection_collaborators cc JOIN users u ON u.id = cc.user_id
-     WHERE cc.collection_id = $1 AND ${personVisibleTo('u', '$2')}
+     WHERE cc.collection_id = $1 AND ($3 OR ${personVisibleTo('u', '$2')})
      ORDER BY cc.created_at, cc.user_id`,
-    [collectionId, viewer.id],
+    [collectionId, viewer.id, collection?.user_id === viewer.id],
     'collaborators_list',
   );
 }

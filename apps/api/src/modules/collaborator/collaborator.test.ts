@@ -139,7 +139,7 @@ describe('collaborators: PUT|DELETE /collection/{id}/collaborators/{user_id}, GE
     expect((await collaborators(secret.id, owner)).map((c) => c.user_id)).toEqual([third.user_id]);
   });
 
-  it('lists to a collaborator only the people they may see: not across a block, nor a suspended one', async () => {
+  it('lists to a collaborator only the people they may see (not across a block, nor a suspended one), to the owner everyone', async () => {
     const { owner, guest, secret } = await scene();
     const other = await signUp(ctx.app, { name: 'Paula Reis' });
     await addCollaborator(ctx.app, owner, secret.id, guest, 'viewer');
@@ -155,6 +155,8 @@ describe('collaborators: PUT|DELETE /collection/{id}/collaborators/{user_id}, GE
     await send('DELETE', `/api/v1/user/${guest.user_id}/block`, other);
     await ctx.db.query('UPDATE users SET suspended_at = now() WHERE id = $1', [other.user_id]);
     expect(await names(guest)).toEqual(['Otávio Nunes']);
+    // The owner still sees who holds a role on their collection, to remove them.
+    expect(await names(owner)).toEqual(['Otávio Nunes', 'Paula Reis']);
   });
 
   it('hides the list from people who are not on the collection: 403 on a public one, 404 on a private one', async () => {

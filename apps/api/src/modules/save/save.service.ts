@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
 import { copyItem } from '../collection-item/collection-item.service.ts';
 import { assertCan, type Viewer } from '../access/access.policy.ts';
-import { itemShownTo } from '../access/access.sql.ts';
+import { itemListed } from '../access/access.sql.ts';
 import { findGuarded, getCollection } from '../collection/collection.service.ts';
 import type { ChargeDailyCap } from '../daily-cap/daily-cap.service.ts';
 import { notify } from '../notification/notification.service.ts';
@@ -13,13 +13,15 @@ import { recordActivity } from '../timeline/activity.service.ts';
 /** Charges `count` copied items to the viewer's item budget (429 past it); issue 23. */
 export type ChargeItems = (count: number) => Promise<void>;
 
-/** The ids of the collection's items the viewer is shown (not those an operator hid), in order. */
-async function shownItemOrder(db: Queryable, collectionId: string, viewer: Viewer): Promise<string[]> {
+/**
+ * The ids of the collection's items a copy may take, in order: never one an operator hid (not even
+ * for its owner, whose copy would show it unmarked).
+ */
+async function listedItemOrder(db: Queryable, collectionId: string): Promise<string[]> {
   const rows = await db.query<{ id: string }>(
-    `SELECT i.id FROM collection_items i JOIN collections c ON c.id = i.collection_id
-     WHERE i.collection_id = $1 AND ${itemShownTo('i', 'c', '$2')}
+    `SELECT i.id FROM collection_items i WHERE i.collection_id = $1 AND ${itemListed('i')}
      ORDER BY i.position, i.id`,
-    [collectionId, viewer.id],
+    [collectionId],
     'save_item_order',
   );
   return rows.map((r) => r.id);
@@ -27,7 +29,7 @@ async function shownItemOrder(db: Queryable, collectionId: string, viewer: Viewe
 
 /**
  * "Salvar em minhas coleções": a new collection owned by the viewer with the name, category,
- * description and items (ratings and order included; never one an operator hid from them) of one
+ * description and items (ratings and order included; never one an operator hid) of one
  * they may read, remembering where it came from. Private unless the viewer says otherwise. Its items count against the viewer's item
  * budget before anything is written.
  */
@@ -43,7 +45,7 @@ export async function saveCollection(
   await db.transaction(async (tx) => {
     // The share lock keeps the original from being deleted or changed while it is copied.
     assertCan('react', await findGuarded(tx, sourceId, viewer, { lock: 'share' }), viewer);
-    const sourceItems = await shownItemOrder(tx, sourceId, viewer);
+    const sourceItems = await listedItemOrder(tx, sourceId);
     await chargeItems(sourceItems.length);
     await tx.query(
       // The copy shares the original's pictures (its cover and its items'), never duplicates them.
