@@ -129,7 +129,7 @@ const RECOMMENDED_SQL = `
   social AS (
     SELECT l.collection_id AS id, count(*)::int AS n
     FROM user_followers f
-    JOIN users u ON u.id = f.followed_id AND u.share_activity
+    JOIN users u ON u.id = f.followed_id AND u.share_activity AND ${personHeardBy('u', '$1')}
     JOIN collection_likes l ON l.user_id = f.followed_id
     WHERE f.follower_id = $1 AND (SELECT personalize FROM me)
     GROUP BY l.collection_id
