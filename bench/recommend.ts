@@ -13,6 +13,8 @@
 //   - popularity and textbook item-kNN (cosine between the sets of people behind two
 //     collections, 50 neighbours per collection, every seed weighing the same), computed here in
 //     the same run from the same training likes: the baselines;
+//   - a ceiling: the generator's own way of drawing the next like, with the hidden topics known
+//     (no recommender sees them): how much of the gap to it is left;
 //   - served: what `GET /collection/recommended` returns, through the service
 //     (recommendCollections: cached candidates, access re-check, diversity, cards);
 //   - the statement with other weights (recommendedIds): the hybrid without recency weighting,
@@ -47,6 +49,8 @@ const MEDIAN_LIKES = Number(process.env.BENCH_LIKES_PER_PERSON ?? 12);
 const EVALUATE = process.env.BENCH_EVAL !== '0';
 const EASE_ITEMS = Number(process.env.BENCH_EASE ?? 0);
 const K = 10;
+/** The share of a person's likes the generator draws from their active taste (the rest: anywhere). */
+const IN_TASTE = 0.7;
 /** Neighbours per collection of the textbook item-kNN baseline. */
 const KNN_NEIGHBORS = 50;
 
@@ -177,7 +181,7 @@ function generate(): Community {
         current = drawTopic();
         tastes[random.int(0, tastes.length - 1)] = current;
       }
-      const pick = random.next() < 0.7 ? inTopic[current]!() : anywhere();
+      const pick = random.next() < IN_TASTE ? inTopic[current]!() : anywhere();
       if (liked.has(pick) || collections[pick]!.owner === u) continue;
       liked.add(pick);
       at += pace * (0.2 + random.next());
@@ -313,6 +317,49 @@ function baselines(community: Community, train: Like[]) {
 }
 
 /**
+ * A ceiling no recommender can reach here: it knows each collection's hidden topic, which only the
+ * generator sees. The next like is scored as the generator draws it: IN_TASTE from the person's
+ * active taste (guessed from the topics of their recent likes, a half-life of 2 likes) in
+ * proportion to popularity within it, the rest from overall popularity.
+ */
+function topicOracle(community: Community, base: ReturnType<typeof baselines>, train: Like[]) {
+  const fans = community.collections.map(() => 0);
+  for (const l of train) fans[l.collection]! += 1;
+  const byTopic = new Map<number, number[]>();
+  for (const j of base.byPopularity) {
+    const topic = community.collections[j]!.topic;
+    byTopic.set(topic, [...(byTopic.get(topic) ?? []), j]);
+  }
+  const topicTotal = new Map([...byTopic].map(([t, list]) => [t, list.reduce((s, j) => s + fans[j]!, 0)]));
+  const total = fans.reduce((s, n) => s + n, 0);
+  const newestFirst = base.likedBy.map(() => [] as number[]);
+  for (const l of [...train].sort((x, y) => y.at - x.at)) newestFirst[l.user]!.push(l.collection);
+  return (u: number): string[] => {
+    const weights = new Map<number, number>();
+    let sum = 0;
+    newestFirst[u]!.slice(0, 30).forEach((c, rank) => {
+      const topic = community.collections[c]!.topic;
+      const w = 0.5 ** (rank / 2);
+      sum += w;
+      weights.set(topic, (weights.get(topic) ?? 0) + w);
+    });
+    const scores = new Map<number, number>();
+    for (const [topic, w] of weights) {
+      for (const j of byTopic.get(topic)!.slice(0, 300)) {
+        scores.set(
+          j,
+          (scores.get(j) ?? 0) + (IN_TASTE * (w / sum) * fans[j]!) / Math.max(1, topicTotal.get(topic)!),
+        );
+      }
+    }
+    for (const j of base.byPopularity.slice(0, 300)) {
+      scores.set(j, (scores.get(j) ?? 0) + ((1 - IN_TASTE) * fans[j]!) / Math.max(1, total));
+    }
+    return base.topTen(u, scores);
+  };
+}
+
+/**
  * EASE (Steck, 2019) over the `size` most-liked collections, in memory: B = I − P·diag(1/diag P)
  * with P = (XᵀX + λI)⁻¹, each row cut to its 50 largest weights (what a neighbour table would
  * keep), a person's seeds weighted by a half-life of 3 seeds. O(size³): 15 s at 2,000 here.
@@ -426,6 +473,10 @@ for (const kind of runs) {
       };
       const popularity = await evaluate('popularity (baseline, in memory)', (u) => base.popularity(u));
       const knn = await evaluate(`item-kNN, textbook (baseline, k=${KNN_NEIGHBORS})`, (u) => base.itemKnn(u));
+      const oracle = await evaluate(
+        'ceiling: the hidden topics known (in memory)',
+        topicOracle(community, base, train),
+      );
       if (EASE_ITEMS > 0) {
         const ease = easeModel(base, train, EASE_ITEMS);
         await evaluate(`EASE, ${EASE_ITEMS} most liked, recency seeds (in memory)`, ease);
@@ -444,9 +495,11 @@ for (const kind of runs) {
         await evaluate(label, (u) => recommendedIds(db, { id: community.users[u]! }, K, strategy));
       }
       console.log(
-        `served / item-kNN: ${(served / knn).toFixed(2)}x; served / popularity: ${(served / popularity).toFixed(2)}x`,
+        `served / item-kNN: ${(served / knn).toFixed(2)}x; served / popularity: ${(served / popularity).toFixed(2)}x; ` +
+          `the ceiling / item-kNN: ${(oracle / knn).toFixed(2)}x`,
       );
       rows.push([kind, 'served / item-kNN', `${(served / knn).toFixed(2)}x`, '', '', '']);
+      rows.push([kind, 'ceiling / item-kNN', `${(oracle / knn).toFixed(2)}x`, '', '', '']);
     }
 
     // An incremental run: new likes on 1% of the collections, by random people.
