@@ -60,10 +60,11 @@ export const COLLECTION_ROLES = ['owner', 'editor', 'viewer'] as const;
 export type CollectionRole = (typeof COLLECTION_ROLES)[number];
 
 /**
- * The collection a copy was saved from ("salva de <nome>"). The person is always shown; `id` and
- * `name` are null when the viewer may not read the original (it turned private), so a copy never
- * reveals a private collection. The whole field is null for an original, or once the original
- * is deleted.
+ * The collection a copy was saved from ("salva de <nome>"). The person is shown to whoever may see
+ * them; `id` and `name` are null when the viewer may not read the original (it turned private), so
+ * a copy never reveals a private collection. The whole field is null for an original, once the
+ * original is deleted, and for a viewer its owner blocked (or who blocked them) or once they are
+ * suspended.
  */
 export const savedFromSchema = z.object({
   id: z.nullable(idSchema),

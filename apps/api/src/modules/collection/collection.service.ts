@@ -34,6 +34,7 @@ import {
   hiddenReasonFor,
   itemHiddenReasonFor,
   itemShownTo,
+  personVisibleTo,
 } from '../access/access.sql.ts';
 import { assertNoBlockedTerms } from '../moderation/blocked-terms.ts';
 import { recordActivity } from '../timeline/activity.service.ts';
@@ -101,13 +102,17 @@ const collectionColumns = (itemsLimit: string, viewerParam: string) => `
   ${guardColumns('c', viewerParam)}, ${hiddenReasonFor('c', viewerParam)} AS hidden_reason,
   ${IMAGE_JSON('c.cover_image_id')} AS cover, ${savedFrom(viewerParam)} AS saved_from`;
 
-/** The original of a copy, its id and name only for a viewer who may read it. */
+/**
+ * The original of a copy: its owner only for a viewer who may see them (no block between them, not
+ * suspended; otherwise no attribution at all), its id and name only for one who may read it.
+ */
 const savedFrom = (viewerParam: string) => `(SELECT json_build_object(
      'id', CASE WHEN ${collectionVisibleTo('o', viewerParam)} THEN o.id END,
      'name', CASE WHEN ${collectionVisibleTo('o', viewerParam)} THEN o.name END,
      'user_id', o.user_id,
-     'user_name', (SELECT u.name FROM users u WHERE u.id = o.user_id))
-   FROM collections o WHERE o.id = c.saved_from_id)`;
+     'user_name', u.name)
+   FROM collections o JOIN users u ON u.id = o.user_id
+   WHERE o.id = c.saved_from_id AND ${personVisibleTo('u', viewerParam)})`;
 
 /**
  * What a card says that depends on the viewer ($2), for the cards `$1` of a shared page that are

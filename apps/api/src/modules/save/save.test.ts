@@ -109,6 +109,22 @@ describe('POST /api/v1/collection/{id}/save', () => {
     expect(now.collection_items.map((i) => i.name)).toEqual(['Sem nota', 'Torto Arado', 'O Avesso da Pele']);
   });
 
+  it('names the original’s owner on a copy only to whoever may see them: not across a block, nor once suspended', async () => {
+    const { owner, saver, original } = await scene();
+    const copy = (await save(original.id, saver, { private: false })).json().data as Collection;
+    const third = await signUp(ctx.app);
+    const shown = { id: original.id, user_id: owner.user_id, user_name: 'Luana Costa' };
+    expect(((await collectionAs(copy.id, third)) as Collection).saved_from).toMatchObject(shown);
+    expect((await ctx.request('PUT', `/api/v1/user/${third.user_id}/block`, owner)).statusCode).toBe(200);
+    // The copy is the saver's: it stays readable, without the person who blocked its reader.
+    expect(((await collectionAs(copy.id, third)) as Collection).saved_from).toBeNull();
+    expect(((await collectionAs(copy.id, saver)) as Collection).saved_from).toMatchObject(shown);
+    await ctx.request('DELETE', `/api/v1/user/${third.user_id}/block`, owner);
+    await ctx.db.query('UPDATE users SET suspended_at = now() WHERE id = $1', [owner.user_id]);
+    expect(((await collectionAs(copy.id, third)) as Collection).saved_from).toBeNull();
+    expect(((await collectionAs(copy.id, saver)) as Collection).saved_from).toBeNull();
+  });
+
   it('hides a private original behind its copy: the person stays, the link and name go; deleting it clears saved_from', async () => {
     const { owner, saver, original } = await scene();
     const copy = (await save(original.id, saver, { private: false })).json().data as Collection;

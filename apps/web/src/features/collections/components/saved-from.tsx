@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 /**
- * "salva de <pessoa>" on a copy (issue 8). The person is always named; the original is linked
- * only while the viewer may still read it (the API sends its id as null otherwise).
+ * "salva de <pessoa>" on a copy (issue 8). The person is named whenever the API sends the line (it
+ * leaves it out across a block or for a suspended person); the original is linked only while the
+ * viewer may still read it (the API sends its id as null otherwise).
  */
 export function SavedFrom({ from, className }: { from: SavedFromData | null; className?: string }) {
   const { t } = useTranslation();
