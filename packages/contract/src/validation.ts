@@ -63,6 +63,7 @@ export const validationCodes = [
   'itemDescriptionRequired',
   'ratingInvalid',
   'itemYearInvalid',
+  /** The cover's item has no picture it may show: none, not one of the collection's, or hidden by an operator. */
   'coverItemWithoutImage',
   // Social
   'roleInvalid',

@@ -312,7 +312,8 @@ export async function deleteItem(
 /**
  * Copies an item the viewer may read, last, into a collection whose items they edit (saving an
  * item). Run inside a transaction: it holds the target's lock. Only the target is locked, so two
- * copies in opposite directions cannot deadlock.
+ * copies in opposite directions cannot deadlock. Never an item an operator hid: its owner reads it
+ * (marked), but the copy would show it unmarked, so it is a 404 to them as to everyone else.
  */
 export async function copyItem(
   tx: Queryable,
@@ -321,6 +322,7 @@ export async function copyItem(
   targetCollectionId: string,
 ): Promise<CollectionItem> {
   const source = await loadItem(tx, itemId, viewer, 'react');
+  if (source.item_hidden) throw itemNotFound();
   const target = await findGuarded(tx, targetCollectionId, viewer, { lock: 'update' });
   assertCan('editItems', target, viewer);
   // The copy shows the same picture files (see releaseImages).

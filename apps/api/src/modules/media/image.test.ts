@@ -350,4 +350,25 @@ describe('PUT /api/v1/collection/{id}/cover', () => {
     expect(removed.json().data.cover).toBeNull();
     expect(await stored(cover)).toBe(0);
   });
+
+  it('refuses an item an operator hid (400, as an item without a picture): its owner may not republish its picture as the cover', async () => {
+    const { ana, collection, item } = await scene();
+    const image = (await putImage(ana, item.id, await png())).json().data.image as Image;
+    await ctx.db.query(`UPDATE collection_items SET hidden_reason = 'spam' WHERE id = $1`, [item.id]);
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/collection/${collection.id}/cover`,
+      headers: ana.auth,
+      payload: { item_id: item.id },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { item_id: 'coverItemWithoutImage' },
+    });
+    // Nothing changed: the public collection shows no cover, and the picture is served to no one unsigned.
+    const bia = await signUp(app);
+    expect((await get(`/api/v1/collection/${collection.id}`, bia)).json().data.cover).toBeNull();
+    for (const url of variants(image)) expect((await served(url)).res.statusCode).toBe(404);
+  });
 });

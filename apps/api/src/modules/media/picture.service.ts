@@ -6,6 +6,7 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { validationFailed } from '../../lib/app-error.ts';
 import { getItem, loadItem } from '../collection-item/collection-item.service.ts';
 import { assertCan, type Viewer } from '../access/access.policy.ts';
+import { itemListed } from '../access/access.sql.ts';
 import { findGuarded, getCollection } from '../collection/collection.service.ts';
 import { notify } from '../notification/notification.service.ts';
 import { deleteImageFiles, releaseImages, storeImage } from './image.service.ts';
@@ -93,7 +94,11 @@ export async function uploadCover(
   return getCollection(db, id, viewer);
 }
 
-/** The cover becomes the picture of one of the collection's own items (the same files). */
+/**
+ * The cover becomes the picture of one of the collection's own items (the same files). Never of
+ * one an operator hid: its owner sees it, marked, but the cover would show its picture to everyone,
+ * unsigned. Such an item answers as one without a picture (400), as one of another collection does.
+ */
 export async function coverFromItem(
   db: Db,
   storage: MediaStorage,
@@ -104,7 +109,7 @@ export async function coverFromItem(
   const released = await db.transaction(async (tx) => {
     await assertCoverEditable(tx, id, viewer);
     const [item] = await tx.query<{ image_id: string | null }>(
-      'SELECT image_id FROM collection_items WHERE id = $1 AND collection_id = $2',
+      `SELECT i.image_id FROM collection_items i WHERE i.id = $1 AND i.collection_id = $2 AND ${itemListed('i')}`,
       [itemId, id],
       'cover_item_image',
     );

@@ -267,4 +267,19 @@ describe('POST /api/v1/collection_items/{item}/save', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.fields).toEqual({ collection_id: 'collectionRequired' });
   });
+
+  it('refuses an item an operator hid even to its owner (404, as to anyone else): a copy would show it unmarked', async () => {
+    const { owner, saver, original, items } = await scene();
+    const mine = await createCollection(ctx.app, owner, { name: 'Outra pública' });
+    await ctx.db.query(`UPDATE collection_items SET hidden_reason = 'spam' WHERE id = $1`, [items.a.id]);
+    const res = await saveItem(items.a.id, owner, mine.id);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toMatchObject({ code: 'NOT_FOUND', message: 'Item não encontrado.' });
+    // Nobody reading the owner's public collection meets the hidden item, nor does its owner.
+    expect(((await collectionAs(mine.id, saver)) as Collection).collection_items).toEqual([]);
+    expect(((await collectionAs(mine.id, owner)) as Collection).items_count).toBe(0);
+    // The original still shows it to its owner, marked.
+    const kept = (await collectionAs(original.id, owner)) as Collection;
+    expect(kept.collection_items.find((i) => i.id === items.a.id)).toMatchObject({ hidden_reason: 'spam' });
+  });
 });
