@@ -15,7 +15,7 @@ export const errorCodes = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
-  /** 409 on a reorder whose list is not exactly the current items; the body carries `current`. */
+  /** 409 on a reorder whose list is not exactly the items the caller is shown; the body carries `current`. */
   'ORDER_CONFLICT',
   /** 404 when inviting a collaborator by an e-mail that has no account. */
   'EMAIL_NOT_REGISTERED',

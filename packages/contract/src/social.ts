@@ -153,7 +153,9 @@ export const inviteAcceptedResponse = envelope(
 export const REORDER_MAX_ITEMS = 5000;
 
 /**
- * `PUT /collection/{id}/items/order`: every item id of the collection, once, in the new order.
+ * `PUT /collection/{id}/items/order`: every item id of the collection the caller is shown, once,
+ * in the new order. The owner is shown them all; an editor is not shown those an operator hid,
+ * which keep their places while the editor's order fills the others.
  * `previous_item_ids` (recommended) is the order the client saw before the move: when someone
  * reordered meanwhile, the later of two moves gets 409 instead of silently undoing the other.
  */
@@ -166,7 +168,10 @@ export const itemOrderBody = z.object({
 });
 export type ItemOrderBody = z.input<typeof itemOrderBody>;
 
-/** 409 on a reorder: the list did not match the items; `current` is their order now. */
+/**
+ * 409 on a reorder: the list did not match the items; `current` is their order now, of the items
+ * the caller is shown (never one an operator hid, unless the caller owns the collection).
+ */
 export const orderConflictBodySchema = z.object({
   error: z.object({
     code: z.literal('ORDER_CONFLICT'),

@@ -149,7 +149,7 @@ export async function collectionItemRoutes(
       schema: {
         tags,
         summary:
-          "Put a collection's items in a new order (owner or editor); 409 ORDER_CONFLICT with the current order when the list is not exactly its items",
+          "Put a collection's items in a new order (owner or editor); 409 ORDER_CONFLICT with the current order when the list is not exactly the items the caller is shown (an editor is not shown those an operator hid: they keep their places)",
         security: bearerSecurity,
         params: collectionParams,
         body: itemOrderBody,

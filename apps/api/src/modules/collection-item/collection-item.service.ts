@@ -344,14 +344,22 @@ export async function copyItem(
   return toItem(copy, target!);
 }
 
-/** The collection's item ids in their order. */
-export async function itemOrder(db: Queryable, collectionId: string): Promise<string[]> {
-  const rows = await db.query<{ id: string }>(
-    'SELECT id FROM collection_items WHERE collection_id = $1 ORDER BY position, id',
-    [collectionId],
+/**
+ * The collection's item ids in their order, each with whether the viewer is shown it
+ * (`itemShownTo`: every item to the owner, none an operator hid to anyone else).
+ */
+export async function itemOrder(
+  db: Queryable,
+  collectionId: string,
+  viewer: Viewer,
+): Promise<{ id: string; shown: boolean }[]> {
+  return db.query<{ id: string; shown: boolean }>(
+    `SELECT i.id, ${itemShownTo('i', 'c', '$2')} AS shown
+     FROM collection_items i JOIN collections c ON c.id = i.collection_id
+     WHERE i.collection_id = $1 ORDER BY i.position, i.id`,
+    [collectionId, viewer.id],
     'item_order',
   );
-  return rows.map((r) => r.id);
 }
 
 const sameSequence = (a: readonly string[], b: readonly string[]) =>
@@ -367,8 +375,14 @@ function isPermutationOf(proposed: readonly string[], current: readonly string[]
 
 /**
  * Puts the collection's items in the order of `itemIds` (owner or editor). Under the collection's
- * lock, the list must be exactly the current items (and, when given, `previousIds` exactly their
- * current order); otherwise nothing changes and the current order comes back, for a 409.
+ * lock, the list must be exactly the items the viewer is shown (and, when given, `previousIds`
+ * exactly their current order); otherwise nothing changes and that order comes back, for a 409,
+ * never naming an item the viewer may not see.
+ *
+ * The owner is shown every item and orders them all. An editor is not shown those an operator hid:
+ * these keep their places (their positions among all the items), and the editor's order fills the
+ * other places. So the owner finds a hidden item where they left it, and if the operator shows it
+ * again it comes back there, without the editor's move telling them anything about it.
  */
 export async function reorderItems(
   db: Db,
@@ -379,10 +393,14 @@ export async function reorderItems(
 ): Promise<{ applied: boolean; current: string[] }> {
   return db.transaction(async (tx) => {
     assertCan('editItems', await findGuarded(tx, collectionId, viewer, { lock: 'update' }), viewer);
-    const current = await itemOrder(tx, collectionId);
+    const all = await itemOrder(tx, collectionId, viewer);
+    const current = all.filter((item) => item.shown).map((item) => item.id);
     if (!isPermutationOf(itemIds, current) || (previousIds && !sameSequence(previousIds, current))) {
       return { applied: false, current };
     }
+    // The shown items' places, in order, take the new order; the others stay where they are.
+    let next = 0;
+    const ordered = all.map((item) => (item.shown ? itemIds[next++]! : item.id));
     await tx.query(
       `WITH moved AS (
          UPDATE collection_items i SET position = o.ord
@@ -390,7 +408,7 @@ export async function reorderItems(
          WHERE i.collection_id = $1 AND i.id = o.id
        )
        UPDATE collections SET updated_at = now() WHERE id = $1`,
-      [collectionId, itemIds],
+      [collectionId, ordered],
     );
     return { applied: true, current: itemIds };
   });

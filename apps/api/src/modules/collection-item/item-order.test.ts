@@ -141,6 +141,40 @@ describe('PUT /api/v1/collection/{id}/items/order', () => {
     expect(names.at(-1)).toBe('E');
   });
 
+  it('lets an editor order the items they are shown while one is hidden: it keeps its place, its id never reaches them', async () => {
+    const { owner, editor, col, ids, items } = await scene();
+    await ctx.db.query(`UPDATE collection_items SET hidden_reason = 'spam' WHERE id = $1`, [items.B!.id]);
+    expect(await namesIn(col.id, editor)).toEqual(['A', 'C', 'D']);
+
+    // A conflict tells the editor the order they are shown, never the hidden item's id.
+    for (const body of [
+      { item_ids: ids('A', 'C') },
+      { item_ids: ids('A', 'B', 'C', 'D') },
+      { item_ids: ids('D', 'C', 'A'), previous_item_ids: ids('A', 'B', 'C', 'D') },
+    ]) {
+      const refused = await order(col.id, editor, body);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.current).toEqual(ids('A', 'C', 'D'));
+    }
+
+    const res = await order(col.id, editor, {
+      item_ids: ids('D', 'C', 'A'),
+      previous_item_ids: ids('A', 'C', 'D'),
+    });
+    expect(res.statusCode).toBe(200);
+    expect((res.json().data as Collection).collection_items.map((i) => i.name)).toEqual(['D', 'C', 'A']);
+    // The hidden item stays second, where its owner put it; the others took the places around it.
+    expect(await namesIn(col.id, owner)).toEqual(['D', 'B', 'C', 'A']);
+    expect(await namesIn(col.id, editor)).toEqual(['D', 'C', 'A']);
+
+    // The owner still orders every item, the hidden one included.
+    const partial = await order(col.id, owner, { item_ids: ids('A', 'C', 'D') });
+    expect(partial.statusCode).toBe(409);
+    expect(partial.json().error.current).toEqual(ids('D', 'B', 'C', 'A'));
+    expect((await order(col.id, owner, { item_ids: ids('B', 'A', 'C', 'D') })).statusCode).toBe(200);
+    expect(await namesIn(col.id, editor)).toEqual(['A', 'C', 'D']);
+  });
+
   it('answers 400 for a body without a list, 404 for an unknown collection, 401 anonymous', async () => {
     const { owner, col, ids } = await scene();
     expect((await order(col.id, owner, {})).statusCode).toBe(400);
