@@ -114,6 +114,14 @@ export const commentShownTo = (commentAlias: string, viewer: string) =>
   `(coalesce(${commentAlias}.author_id = ${viewer}, false) OR (${commentAlias}.hidden_reason IS NULL
     AND NOT ${suspended(`${commentAlias}.author_id`)} AND NOT ${blockedBetween(`${commentAlias}.author_id`, viewer)}))`;
 
+/**
+ * A comment shown to the viewer where it is listed (issue 26): shown to them (`commentShownTo`),
+ * and, for a reply, under a parent they are shown too. The comment list and "Seguindo" both ask this.
+ */
+export const commentShownWithParentTo = (commentAlias: string, viewer: string) =>
+  `(${commentShownTo(commentAlias, viewer)} AND (${commentAlias}.parent_id IS NULL OR EXISTS (
+    SELECT 1 FROM comments cp WHERE cp.id = ${commentAlias}.parent_id AND ${commentShownTo('cp', viewer)})))`;
+
 /** Why an operator hid the comment, for its author only. */
 export const commentHiddenReasonFor = (commentAlias: string, viewer: string) =>
   `CASE WHEN coalesce(${commentAlias}.author_id = ${viewer}, false) THEN ${commentAlias}.hidden_reason END`;
@@ -138,13 +146,14 @@ const activityShared = (actorAlias: string, viewer: string) =>
 
 /**
  * The item (`activityAlias.item_id`) or the comment (`activityAlias.comment_id`, with the item it
- * is on) an activity names, when it names one, is still shown to the viewer.
+ * is on and, for a reply, its parent, as the comment list asks) an activity names, when it names
+ * one, is still shown to the viewer.
  */
 const activityItemShown = (activityAlias: string, collectionAlias: string, viewer: string) =>
   `(${activityAlias}.item_id IS NULL OR EXISTS (
      SELECT 1 FROM collection_items ai WHERE ai.id = ${activityAlias}.item_id AND ${itemShownTo('ai', collectionAlias, viewer)}))
    AND (${activityAlias}.comment_id IS NULL OR EXISTS (
-     SELECT 1 FROM comments ac WHERE ac.id = ${activityAlias}.comment_id AND ${commentShownTo('ac', viewer)}
+     SELECT 1 FROM comments ac WHERE ac.id = ${activityAlias}.comment_id AND ${commentShownWithParentTo('ac', viewer)}
        AND (ac.collection_item_id IS NULL OR EXISTS (
          SELECT 1 FROM collection_items aci WHERE aci.id = ac.collection_item_id AND ${itemShownTo('aci', collectionAlias, viewer)}))))`;
 

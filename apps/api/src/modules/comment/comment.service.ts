@@ -24,6 +24,7 @@ import {
 import {
   commentHiddenReasonFor,
   commentShownTo,
+  commentShownWithParentTo,
   guardColumns,
   mentionableBy,
   personVisibleTo,
@@ -108,15 +109,11 @@ const commentColumns = (viewer: string) => `
   ${commentHiddenReasonFor('cm', viewer)} AS hidden_reason,
   ${isoUtcMicros('cm.thread_at')} AS thread_key, cm.thread_id, ${isoUtcMicros('cm.created_at')} AS sort_key`;
 
-/** A reply shows only under a parent the viewer may see. */
-const SHOWN_WITH_PARENT = (viewer: string) => `${commentShownTo('cm', viewer)}
-  AND (cm.parent_id IS NULL OR EXISTS (SELECT 1 FROM comments p WHERE p.id = cm.parent_id AND ${commentShownTo('p', viewer)}))`;
-
 const pageSql = (on: 'collection' | 'item', withCursor: boolean) => `
   SELECT ${commentColumns('$2')}
   FROM comments cm JOIN users u ON u.id = cm.author_id
   WHERE ${on === 'collection' ? 'cm.collection_id = $1 AND cm.collection_item_id IS NULL' : 'cm.collection_item_id = $1'}
-    AND ${SHOWN_WITH_PARENT('$2')}
+    AND ${commentShownWithParentTo('cm', '$2')}
     ${withCursor ? 'AND (cm.thread_at, cm.thread_id, cm.created_at, cm.id) > ($4::timestamptz, $5, $6::timestamptz, $7)' : ''}
   ORDER BY cm.thread_at, cm.thread_id, cm.created_at, cm.id
   LIMIT $3`;

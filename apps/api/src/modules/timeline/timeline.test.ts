@@ -224,6 +224,33 @@ describe('GET /api/v1/timeline', () => {
     expect((await timeline(bia)).data.map((e) => e.kind)).not.toContain('comment_added');
   });
 
+  it('forgets a reply whose parent comment the viewer may not see, as the comment list does', async () => {
+    const { ana, bia } = await anaAndBia();
+    const carla = await signUp(ctx.app, { name: 'Carla' });
+    const dani = await signUp(ctx.app, { name: 'Dani' });
+    const bares = await createCollection(ctx.app, carla, { name: 'Bares de BH' });
+    const url = `/api/v1/collection/${bares.id}/comments`;
+    const parent = (await ok('POST', url, dani, { body: 'Qual o melhor?' })).json().data as { id: string };
+    const reply = (await ok('POST', url, ana, { body: 'O do Torresmo.', parent_id: parent.id })).json()
+      .data as { id: string };
+    const seen = async () => ({
+      list: ((await ok('GET', url, bia)).json().data as { id: string }[]).map((c) => c.id),
+      timeline: (await timeline(bia)).data.flatMap((e) => (e.comment ? [e.comment.excerpt] : [])),
+    });
+    expect(await seen()).toEqual({ list: [parent.id, reply.id], timeline: ['O do Torresmo.'] });
+
+    // An operator hides the parent: neither the comment list nor "Seguindo" shows Bia the reply.
+    await ctx.db.query(`UPDATE comments SET hidden_reason = 'spam' WHERE id = $1`, [parent.id]);
+    expect(await seen()).toEqual({ list: [], timeline: [] });
+    await ctx.db.query(`UPDATE comments SET hidden_reason = NULL WHERE id = $1`, [parent.id]);
+
+    // A block between Bia and the parent's author does the same.
+    await ok('PUT', `/api/v1/user/${dani.user_id}/block`, bia);
+    expect(await seen()).toEqual({ list: [], timeline: [] });
+    await ok('DELETE', `/api/v1/user/${dani.user_id}/block`, bia);
+    expect(await seen()).toEqual({ list: [parent.id, reply.id], timeline: ['O do Torresmo.'] });
+  });
+
   it('pages without gaps or repeats while new activity arrives', async () => {
     const { ana, bia, filmes } = await anaAndBia();
     // Another collection per item, so no two activities group: one entry per activity.
