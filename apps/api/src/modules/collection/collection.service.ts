@@ -64,13 +64,17 @@ const itemJson = (
 /** An item as SQL returns it: its picture not yet turned into URLs. */
 export type ItemRow = Omit<CollectionItem, 'image'> & { image: StoredImage | null };
 
-/** The item as the API shows it; pictures not public to everyone get signed URLs. */
+/**
+ * The item as the API shows it; pictures not public to everyone get signed URLs: those of a private
+ * or withheld collection, and an item an operator hid (only its owner is shown it, and
+ * `imageIsPublic` serves its picture to no one unsigned).
+ */
 export const toItem = (
   { hidden_reason, ...row }: ItemRow,
   collection: Pick<GuardedCollection, 'private' | 'withheld'>,
 ): CollectionItem => ({
   ...row,
-  image: publicImage(row.image, !picturesArePublic(collection)),
+  image: publicImage(row.image, !picturesArePublic(collection) || Boolean(hidden_reason)),
   // Only its owner ever gets it, and only while it is hidden.
   ...(hidden_reason ? { hidden_reason } : {}),
 });

@@ -351,6 +351,17 @@ describe('PUT /api/v1/collection/{id}/cover', () => {
     expect(await stored(cover)).toBe(0);
   });
 
+  it('shows an item an operator hid to its owner by a signed URL that serves, and to no one else', async () => {
+    const { ana, collection, item } = await scene();
+    await putImage(ana, item.id, await png());
+    await ctx.db.query(`UPDATE collection_items SET hidden_reason = 'spam' WHERE id = $1`, [item.id]);
+    const own = (await get(`/api/v1/collection/${collection.id}`, ana)).json().data as Collection;
+    const seen = own.collection_items.find((i) => i.id === item.id)!.image!;
+    expect(seen.url).toMatch(/\?e=\d+&s=[\w-]+$/);
+    for (const url of [seen.url, ...variants(seen)]) expect((await served(url)).res.statusCode).toBe(200);
+    expect((await served(seen.url.split('?')[0]!)).res.statusCode).toBe(404);
+  });
+
   it('refuses an item an operator hid (400, as an item without a picture): its owner may not republish its picture as the cover', async () => {
     const { ana, collection, item } = await scene();
     const image = (await putImage(ana, item.id, await png())).json().data.image as Image;

@@ -226,7 +226,8 @@ export function CoverPicker({ collection }: { collection: Collection }) {
   const { t } = useTranslation();
   const cover = useCover(collection.id);
   const alert = useFormAlert();
-  const withImages = collection.collection_items.filter((item) => item.image);
+  // Not an item an operator hid: the API refuses its picture as the cover (it would republish it).
+  const withImages = collection.collection_items.filter((item) => item.image && !item.hidden_reason);
   return (
     <section className="mb-4" aria-labelledby="cover-title">
       <h2 id="cover-title" className="h5">

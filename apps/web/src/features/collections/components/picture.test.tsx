@@ -1,8 +1,10 @@
 import type { Image } from '@acervo/contract/image';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aCollection } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render';
 import { CollectionCard } from './collection-card';
+import { CoverPicker } from './picture-field';
 
 const image = (id: string): Image => ({
   url: `/media/i/${id}-400.jpg`,
@@ -51,5 +53,21 @@ describe('CollectionCard covers', () => {
       <CollectionCard collection={aCollection({ collection_items: [item('b', null, 1)], items_count: 1 })} />,
     );
     expect(plain.container.querySelector('[data-testid="cover"]')).toBeNull();
+  });
+});
+
+describe('CoverPicker', () => {
+  it('offers the pictures of the items shown to everyone, not of one an operator hid', () => {
+    const collection = aCollection({
+      collection_items: [
+        item('a', image('a'), 0),
+        { ...item('b', image('b'), 1), hidden_reason: 'spam' },
+        item('c', null, 2),
+      ],
+    });
+    renderWithProviders(<CoverPicker collection={collection} />);
+    expect(screen.getByRole('button', { name: /Item a/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Item b/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Item c/ })).toBeNull();
   });
 });
