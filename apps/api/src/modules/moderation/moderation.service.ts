@@ -209,7 +209,16 @@ async function ownerForMail(tx: Queryable, id: string | null): Promise<MailOwner
 
 const HIDE_SQL: Record<Exclude<Report['target_type'], 'user'>, string> = {
   collection: 'UPDATE collections SET hidden_reason = $2 WHERE id = $1 RETURNING name, id AS collection_id',
-  item: 'UPDATE collection_items SET hidden_reason = $2 WHERE id = $1 RETURNING name, collection_id',
+  // Hidden, an item's picture also leaves the cover it was (shown again, it stays off: the owner
+  // may pick it again); otherwise the cover would keep showing it to everyone.
+  item: `WITH hidden AS (
+      UPDATE collection_items SET hidden_reason = $2 WHERE id = $1 RETURNING name, collection_id, image_id
+    ),
+    uncovered AS (
+      UPDATE collections c SET cover_image_id = NULL FROM hidden h
+      WHERE $2::text IS NOT NULL AND c.id = h.collection_id AND c.cover_image_id = h.image_id
+    )
+    SELECT name, collection_id FROM hidden`,
   // A comment is named by the start of its text (issue 26).
   comment: `UPDATE comments SET hidden_reason = $2 WHERE id = $1
     RETURNING left(body, 80) AS name, collection_id, collection_item_id`,

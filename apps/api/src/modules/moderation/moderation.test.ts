@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, signUp, type TestContext } from '../../test/test-context.ts';
 import { addItem, createCollection, FILMES, type Session } from '../collection/collection.test-helpers.ts';
+import { multipart, solid } from '../media/media.test-helpers.ts';
 
 const OPERATOR = 'moderacao@acervo.example';
 let ctx: TestContext;
@@ -218,6 +219,30 @@ describe('operators act on reports', () => {
     expect((await call('GET', `/api/v1/collection_items/${item.id}`, owner)).json().data.hidden_reason).toBe(
       'copyright',
     );
+  });
+
+  it('hiding an item takes its picture off the cover it was, which no one is then served unsigned', async () => {
+    const { operator, owner, reporter, bystander, collection, item } = await scene();
+    const body = multipart(await solid(800, 600).png().toBuffer(), 'foto.png', 'image/png');
+    const put = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/collection_items/${item.id}/image?aspect=poster`,
+      payload: body.payload,
+      headers: { ...body.headers, ...owner.auth },
+    });
+    expect(put.statusCode).toBe(200);
+    const covered = await call('PUT', `/api/v1/collection/${collection.id}/cover`, owner, {
+      item_id: item.id,
+    });
+    const cover = covered.json().data.cover as { url: string };
+    expect((await call('GET', cover.url)).statusCode).toBe(200);
+
+    await report(reporter, 'item', item.id, 'copyright');
+    await resolve(operator, await openReportId(operator, item.id), 'hide');
+    expect(
+      (await call('GET', `/api/v1/collection/${collection.id}`, bystander)).json().data.cover,
+    ).toBeNull();
+    expect((await call('GET', cover.url)).statusCode).toBe(404);
   });
 
   it('suspend → 403 ACCOUNT_SUSPENDED, sessions end, public content hidden; appeal by the mailed link; undo', async () => {
