@@ -172,7 +172,7 @@ export async function buildApp({
       await api.register(passwordRoutes, { db, config, captcha });
       await api.register(emailRoutes, { db, config });
       await api.register(digestRoutes, { db, config });
-      await api.register(collectionRoutes, { db, storage });
+      await api.register(collectionRoutes, { db, storage, config });
       await api.register(collectionItemRoutes, { db, storage, config });
       await api.register(notificationRoutes, { db, live });
       await api.register(timelineRoutes, { db });

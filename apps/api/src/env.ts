@@ -133,6 +133,8 @@ export const configSchema = z
     /** Per person: new comments per 24 hours, and comments written or edited per minute (issue 26). */
     SOCIAL_DAILY_COMMENTS: z.coerce.number().int().min(1).default(200),
     COMMENTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    /** Per person: new collections per 24 hours (each shows on category pages and followers' timelines). */
+    SOCIAL_DAILY_COLLECTIONS: z.coerce.number().int().min(1).default(100),
     /** Per person, per minute: item additions, changes, deletions and reorders (then 429). */
     ITEM_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     /** Imports (issue 27): largest file in bytes (413), data rows per file (413), imports started per person per 24 hours (429), previews per person per minute (429). */

@@ -17,6 +17,8 @@ import {
 import { errorBodySchema } from '@acervo/contract/errors';
 import { idempotencyHeaders } from '@acervo/contract/idempotency';
 import type { Db } from '../../db/client.ts';
+import type { Config } from '../../env.ts';
+import { dailyCapCharger } from '../daily-cap/daily-cap.service.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
 import { respondOnce } from '../idempotency/idempotency.service.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
@@ -37,31 +39,36 @@ const tags = ['collections'];
 
 export async function collectionRoutes(
   app: FastifyInstance,
-  { db, storage }: { db: Db; storage: MediaStorage },
+  { db, storage, config }: { db: Db; storage: MediaStorage; config: Config },
 ): Promise<void> {
   // Every collection route but the public read needs a signed-in user: 401 comes before any
   // validation or lookup.
   app.addHook('onRequest', signInRequired);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const charge = dailyCapCharger(config);
 
   r.post(
     '/collection',
     {
       schema: {
         tags,
-        summary: 'Create a collection owned by the caller',
+        summary: 'Create a collection owned by the caller (daily cap)',
         security: bearerSecurity,
         headers: idempotencyHeaders,
         body: collectionCreateBody,
-        response: { 201: collectionResponse, ...readErrors, 422: errorBodySchema },
+        response: { 201: collectionResponse, ...readErrors, 422: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request, reply) => {
       const user = signedInUser(request);
-      return respondOnce(db, request, reply, async (tx) => ({
-        status: 201,
-        body: { data: await createCollection(tx, user, request.body) },
-      }));
+      // Charged after the insert in its transaction: over the cap, 429 rolls the collection back.
+      return respondOnce(db, request, reply, (write) =>
+        write.transaction(async (tx) => {
+          const collection = await createCollection(tx, user, request.body);
+          await charge(tx, user, 'collection');
+          return { status: 201, body: { data: collection } };
+        }),
+      );
     },
   );
 

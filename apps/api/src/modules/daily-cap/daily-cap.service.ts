@@ -4,7 +4,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../access/access.policy.ts';
 
 /** Social actions a person may take only so many times a day (abuse limits, issue 8). */
-export type CappedAction = 'like' | 'follow' | 'save' | 'invite' | 'block' | 'report' | 'comment';
+export type CappedAction =
+  'like' | 'follow' | 'save' | 'invite' | 'block' | 'report' | 'comment' | 'collection';
 
 /**
  * Counts one `kind` action against the viewer's cap for the last 24 hours, inside the caller's
@@ -25,6 +26,7 @@ export function dailyCapCharger(config: Config): ChargeDailyCap {
     block: config.SOCIAL_DAILY_BLOCKS,
     report: config.SOCIAL_DAILY_REPORTS,
     comment: config.SOCIAL_DAILY_COMMENTS,
+    collection: config.SOCIAL_DAILY_COLLECTIONS,
   };
   return async (tx, viewer, kind) => {
     // One person's actions of a kind queue here (until the transaction ends), so concurrent

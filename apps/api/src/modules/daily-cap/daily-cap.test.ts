@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Collection } from '@acervo/contract/collection';
@@ -6,6 +7,7 @@ import {
   addItem,
   concurrently,
   createCollection,
+  FILMES,
   type Session,
 } from '../collection/collection.test-helpers.ts';
 
@@ -151,6 +153,46 @@ describe('daily caps', () => {
       }),
     );
     expect((await call('GET', `/api/v1/collection/${col.id}`, b)).statusCode).toBe(404);
+  });
+
+  it('collections: the third new collection of the day is 429 and leaves nothing behind; deleting one does not give it back', async () => {
+    const capped = await ctx.buildApp({ SOCIAL_DAILY_COLLECTIONS: '2' });
+    const me = await signUp(capped);
+    const create = (name: string, headers: Record<string, string> = {}) =>
+      capped.inject({
+        method: 'POST',
+        url: '/api/v1/collection',
+        headers: { ...me.auth, ...headers },
+        payload: { name, category_id: FILMES, description: '', private: false },
+      });
+    expect((await create('Primeira')).statusCode).toBe(201);
+    const second = await create('Segunda');
+    expect(second.statusCode).toBe(201);
+    await expectCapped(await create('Terceira'));
+    // With an Idempotency-Key too (the write then runs in the key's transaction).
+    await expectCapped(await create('Quarta', { 'idempotency-key': randomUUID() }));
+    const del = await capped.inject({
+      method: 'DELETE',
+      url: `/api/v1/collection/${second.json().data.id}`,
+      headers: me.auth,
+    });
+    expect(del.statusCode).toBe(200);
+    await expectCapped(await create('Quinta'));
+    const [row] = await ctx.db.query<{ collections: number; activities: number }>(
+      `SELECT (SELECT count(*)::int FROM collections WHERE user_id = $1) AS collections,
+              (SELECT count(*)::int FROM activities WHERE actor_id = $1) AS activities`,
+      [me.user_id],
+    );
+    expect(row).toEqual({ collections: 1, activities: 1 });
+    // Per person: someone else still creates one.
+    const other = await signUp(capped);
+    const theirs = await capped.inject({
+      method: 'POST',
+      url: '/api/v1/collection',
+      headers: other.auth,
+      payload: { name: 'Dela', category_id: FILMES, description: '', private: false },
+    });
+    expect(theirs.statusCode).toBe(201);
   });
 
   it('cannot be dodged by acting for someone else: ids in bodies are ignored, the token decides', async () => {
