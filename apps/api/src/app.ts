@@ -158,11 +158,12 @@ export async function buildApp({
   app.decorate('liveEvents', live);
   app.addHook('preClose', () => live.close());
 
+  // One lane of expensive reads for the API and the shared pages drawn from them (decision 059).
+  const heavy = heavyReads(config.HEAVY_READS_AT_ONCE);
   await app.register(
     async (api) => {
       // One budget and one set of decoding slots for every picture upload route.
       const uploads = pictureUploads(api, config);
-      const heavy = heavyReads(config.HEAVY_READS_AT_ONCE);
       await api.register(categoryRoutes, { db });
       await api.register(configRoutes, { config });
       await api.register(healthRoutes, { db });
@@ -177,7 +178,7 @@ export async function buildApp({
       await api.register(notificationRoutes, { db, live });
       await api.register(timelineRoutes, { db });
       await api.register(tasteRoutes, { db, heavy });
-      await api.register(recapRoutes, { db });
+      await api.register(recapRoutes, { db, heavy });
       await api.register(statsRoutes, { db, heavy });
       await api.register(searchRoutes, { db, config, heavy });
       await api.register(reactionRoutes, { db, config });
@@ -202,9 +203,9 @@ export async function buildApp({
   await app.register(mediaFileRoutes, { storage });
   await app.register(imageFileRoutes, { db, storage });
   await app.register(shareRoutes, { db, config });
-  await app.register(tasteCardRoutes, { db });
-  await app.register(recapPictureRoutes, { db });
+  await app.register(tasteCardRoutes, { db, heavy });
+  await app.register(recapPictureRoutes, { db, heavy });
 
-  await registerWebApp(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST, renderIndexPage(db, config));
+  await registerWebApp(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST, renderIndexPage(db, config, heavy));
   return app;
 }

@@ -5,6 +5,7 @@ import { testConfig } from '../env.ts';
 import { createCollection } from '../modules/collection/collection.test-helpers.ts';
 import { createTestContext, signUp, TEST_DEFAULTS, type TestContext } from '../test/test-context.ts';
 import { heavyReads } from './heavy-reads.ts';
+import { newId } from './ids.ts';
 
 function deferred<T = void>() {
   let resolve!: (value: T) => void;
@@ -121,6 +122,80 @@ describe('expensive reads under load (decision 059)', () => {
       expect(b.statusCode).toBe(200);
       expect(b.json().data.map((hit: { id: string }) => hit.id)).toEqual([collection.id]);
       expect(searches).toBe(2);
+    } finally {
+      release.resolve();
+      await app.close();
+    }
+  });
+
+  it('a shared taste in common, a year and its best match compute in the lane too', async () => {
+    const release = deferred();
+    const counted = { search: 0, tasteRatings: 0, figurings: 0, shareRead: 0, recapFigures: 0 };
+    const gate = (q: Queryable): Queryable => ({
+      exec: (script) => q.exec(script),
+      async query(text, params, name) {
+        if (name === 'search_collection') {
+          counted.search += 1;
+          await release.promise;
+        }
+        if (name === 'taste_ratings') counted.tasteRatings += 1;
+        if (name === 'stats_histogram') counted.figurings += 1;
+        if (name === 'taste_share_read') counted.shareRead += 1;
+        if (name === 'recap_figures') counted.recapFigures += 1;
+        return q.query(text, params, name);
+      },
+    });
+    const db: Db = {
+      ...ctx.db,
+      ...gate(ctx.db),
+      transaction: (fn) => ctx.db.transaction((tx) => fn(gate(tx))),
+    };
+    const app = await buildApp({ config: testConfig({ ...TEST_DEFAULTS, HEAVY_READS_AT_ONCE: '1' }), db });
+    await app.ready();
+    try {
+      const ana = await signUp(app, { name: 'Ana Comparada' });
+      const bia = await signUp(app, { name: 'Bia Comparada' });
+      const collection = await createCollection(app, ana, { name: 'Discos de vinil' });
+      const year = new Date().getUTCFullYear();
+      const [tasteId, recapId] = [newId(), newId()];
+      await ctx.db.query('INSERT INTO taste_shares (id, owner_id, other_id) VALUES ($1, $2, $3)', [
+        tasteId,
+        ana.user_id,
+        bia.user_id,
+      ]);
+      await ctx.db.query('INSERT INTO recap_shares (id, user_id, year) VALUES ($1, $2, $3)', [
+        recapId,
+        ana.user_id,
+        year,
+      ]);
+      const get = (url: string, who?: typeof ana) =>
+        app.inject({ method: 'GET', url, ...(who ? { headers: who.auth } : {}) });
+
+      // A search holds the only turn.
+      const search = get('/api/v1/search?q=discos', ana);
+      await vi.waitFor(() => expect(counted.search).toBe(1));
+      const waiting = [
+        get(`/api/v1/taste_shares/${tasteId}`),
+        get(`/api/v1/recap_shares/${recapId}`),
+        get(`/api/v1/user/${bia.user_id}/recap/${year}`, bia),
+      ];
+      // Their cheap reads run; the comparing and the figures wait for the turn.
+      await vi.waitFor(() => expect(counted.shareRead).toBe(1));
+      await vi.waitFor(() => expect(counted.recapFigures).toBe(2));
+      for (let i = 0; i < 3; i++)
+        expect((await get(`/api/v1/collection/${collection.id}`)).statusCode).toBe(200);
+      expect(counted.tasteRatings).toBe(0);
+      expect(counted.figurings).toBe(0);
+
+      release.resolve();
+      const [taste, recap, own] = await Promise.all(waiting);
+      // No items in common: the shared match has no number, so its link answers as taken down.
+      expect(taste!.statusCode).toBe(404);
+      expect(recap!.statusCode).toBe(200);
+      expect(own!.statusCode).toBe(200);
+      expect((await search).statusCode).toBe(200);
+      expect(counted.tasteRatings).toBe(2);
+      expect(counted.figurings).toBe(2);
     } finally {
       release.resolve();
       await app.close();

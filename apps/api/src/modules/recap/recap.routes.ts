@@ -10,6 +10,7 @@ import {
   recapUnsharedResponse,
 } from '@acervo/contract/recap';
 import type { Db } from '../../db/client.ts';
+import type { HeavyReads } from '../../lib/heavy-reads.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
 import { perIpPerMinute } from '../../plugins/rate-limit.ts';
 import { renderRecapPicture, RECAP_PICTURE_SIZES, type RecapPictureKind } from './recap-picture.ts';
@@ -23,7 +24,10 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 const tags = ['users'];
 
 /** "Seu ano no Acervo" (issue 28, decision 056). */
-export async function recapRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
+export async function recapRoutes(
+  app: FastifyInstance,
+  { db, heavy }: { db: Db; heavy: HeavyReads },
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -40,7 +44,7 @@ export async function recapRoutes(app: FastifyInstance, { db }: { db: Db }): Pro
       },
     },
     async (request) => ({
-      data: await readRecap(db, request.params.user_id, request.params.year, signedInUser(request)),
+      data: await readRecap(db, request.params.user_id, request.params.year, signedInUser(request), heavy),
     }),
   );
 
@@ -93,12 +97,15 @@ export async function recapRoutes(app: FastifyInstance, { db }: { db: Db }): Pro
         response: { 200: recapResponse, 400: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema },
       },
     },
-    async (request) => ({ data: await readRecapShare(db, request.params.id) }),
+    async (request) => ({ data: await readRecapShare(db, request.params.id, heavy) }),
   );
 }
 
 /** A shared year's pictures, at the site's root next to its page (`/recap/{id}`). */
-export async function recapPictureRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
+export async function recapPictureRoutes(
+  app: FastifyInstance,
+  { db, heavy }: { db: Db; heavy: HeavyReads },
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   for (const kind of Object.keys(RECAP_PICTURE_SIZES) as RecapPictureKind[]) {
     r.get(
@@ -117,7 +124,7 @@ export async function recapPictureRoutes(app: FastifyInstance, { db }: { db: Db 
           // Short: a link taken down stops showing its picture soon.
           .header('cache-control', 'public, max-age=300')
           .header('content-disposition', `inline; filename="acervo-recap-${kind}.png"`)
-          .send(await renderRecapPicture(await readRecapShare(db, request.params.id), kind)),
+          .send(await renderRecapPicture(await readRecapShare(db, request.params.id, heavy), kind)),
     );
   }
 }

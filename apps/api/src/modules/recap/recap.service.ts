@@ -4,7 +4,8 @@ import { AppError, validationFailed } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Viewer } from '../access/access.policy.ts';
 import { collectionVisibleTo, personHeardBy, personVisibleTo } from '../access/access.sql.ts';
-import { cachedStats, readable } from '../stats/stats.service.ts';
+import type { HeavyReads } from '../../lib/heavy-reads.ts';
+import { readable, statsInTurn } from '../stats/stats.service.ts';
 import { assertOwnAccount, assertPersonVisible, userNotFound } from '../user/user.service.ts';
 
 /**
@@ -79,6 +80,7 @@ async function recapOf(
   shareId: string | null,
   /** Who reads it (null: anyone, through its link): the best match is named only if they may hear of them. */
   readerId: string | null,
+  heavy: HeavyReads,
 ): Promise<Recap> {
   const start = new Date(Date.UTC(year, 0, 1)).toISOString();
   const end = new Date(Date.UTC(year + 1, 0, 1)).toISOString();
@@ -89,7 +91,8 @@ async function recapOf(
   );
   // The closest taste as the statistics find it for the same view (cached there), named only
   // while that person shares their activity and the reader may hear of them (as `readStats`).
-  const [closest] = (await cachedStats(db, person.id, own)).closest;
+  // Computing them, when not cached, waits for its turn among the expensive reads.
+  const [closest] = (await statsInTurn(db, person.id, own, heavy)).closest;
   const [heard] = closest
     ? await db.query<{ id: string }>(
         `SELECT u.id FROM users u WHERE u.id = $1 AND u.share_activity AND ${personHeardBy('u', '$2')}`,
@@ -129,6 +132,7 @@ export async function readRecap(
   personId: string,
   year: number,
   viewer: Viewer,
+  heavy: HeavyReads,
 ): Promise<Recap> {
   checkYear(year);
   await assertPersonVisible(db, personId, viewer);
@@ -138,7 +142,7 @@ export async function readRecap(
   const own = personId === viewer.id;
   if (!own && (!share || !person.share_activity)) throw userNotFound();
   const shareId = own ? (share?.id ?? null) : null;
-  return recapOf(db, { id: person.id, name: person.name }, year, own, shareId, viewer.id);
+  return recapOf(db, { id: person.id, name: person.name }, year, own, shareId, viewer.id, heavy);
 }
 
 /** `PUT /user/{id}/recap/{year}/share`: the owner makes the year public; the same link each time. */
@@ -170,7 +174,7 @@ const shareNotFound = () => new AppError(404, 'NOT_FOUND', 'Link não encontrado
  * A shared year as anyone reads it (`GET /recap_shares/{id}`, its page and pictures): public
  * collections only, while the owner shares their activity and is not suspended; 404 otherwise.
  */
-export async function readRecapShare(db: Queryable, id: string): Promise<Recap> {
+export async function readRecapShare(db: Queryable, id: string, heavy: HeavyReads): Promise<Recap> {
   const [row] = await db.query<{ user_id: string; name: string; year: number }>(
     `SELECT u.id AS user_id, u.name, s.year FROM recap_shares s JOIN users u ON u.id = s.user_id
      WHERE s.id = $1 AND u.share_activity AND ${personVisibleTo('u', 'NULL')}`,
@@ -178,5 +182,5 @@ export async function readRecapShare(db: Queryable, id: string): Promise<Recap> 
     'recap_share_read',
   );
   if (!row) throw shareNotFound();
-  return recapOf(db, { id: row.user_id, name: row.name }, row.year, false, null, null);
+  return recapOf(db, { id: row.user_id, name: row.name }, row.year, false, null, null, heavy);
 }

@@ -2,6 +2,7 @@ import { idSchema } from '@acervo/contract/common';
 import { SHARE_DATA_ELEMENT_ID, type ShareData } from '@acervo/contract/collection';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { HeavyReads } from '../../lib/heavy-reads.ts';
 import { getCollection } from '../collection/collection.service.ts';
 import { getItemDetail } from '../collection-item/collection-item.service.ts';
 import { readRecapShare } from '../recap/recap.service.ts';
@@ -76,10 +77,11 @@ export async function tasteSharePageHead(
   db: Queryable,
   publicUrl: string,
   path: string,
+  heavy: HeavyReads,
 ): Promise<PageHead | undefined> {
   const id = idSchema.safeParse(TASTE_PAGE.exec(path)?.[1]);
   if (!id.success) return undefined;
-  const share = await asVisitor(() => readTasteShare(db, id.data));
+  const share = await asVisitor(() => readTasteShare(db, id.data, heavy));
   return share && tasteHead(publicUrl, share);
 }
 
@@ -93,10 +95,11 @@ export async function recapSharePageHead(
   db: Queryable,
   publicUrl: string,
   path: string,
+  heavy: HeavyReads,
 ): Promise<PageHead | undefined> {
   const id = idSchema.safeParse(RECAP_PAGE.exec(path)?.[1]);
   if (!id.success) return undefined;
-  const recap = await asVisitor(() => readRecapShare(db, id.data));
+  const recap = await asVisitor(() => readRecapShare(db, id.data, heavy));
   return recap && recapHead(publicUrl, id.data, recap);
 }
 

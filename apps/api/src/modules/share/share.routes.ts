@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { HeavyReads } from '../../lib/heavy-reads.ts';
 import {
   CARD_IMAGE_PATH,
   CARD_IMAGE_SIZE,
@@ -149,14 +150,14 @@ export async function shareRoutes(app: FastifyInstance, { db, config }: { db: Db
  * says nothing of it). A public collection's or item's page also carries the data its first
  * screen shows (decision 031), returned as well for the server's render of the page (decision 037).
  */
-export function renderIndexPage(db: Db, config: Config) {
+export function renderIndexPage(db: Db, config: Config, heavy: HeavyReads) {
   const base = baseUrl(config);
   return async (path: string, indexHtml: string, title?: string) => {
     const page = await sharePage(db, base, path);
     const head =
       page?.head ??
-      (await tasteSharePageHead(db, base, path)) ??
-      (await recapSharePageHead(db, base, path)) ??
+      (await tasteSharePageHead(db, base, path, heavy)) ??
+      (await recapSharePageHead(db, base, path, heavy)) ??
       genericHead(base, path, title);
     const html = withHeadTags(indexHtml, renderHeadTags(base, head));
     return page ? { html: withShareData(html, page.data), data: page.data } : { html };

@@ -222,18 +222,36 @@ export async function readStats(
   return { ...stats, closest: stats.closest.filter((p) => heard.has(p.user_id)) };
 }
 
+/** The person's statistics for the view from `stats_cache` while fresh; undefined otherwise. */
+async function storedStats(db: Queryable, personId: string, own: boolean): Promise<Stats | undefined> {
+  const [cached] = await db.query<{ stats: Stats | null }>(
+    `SELECT (${CACHED_SQL('$1', '$2', '$3')}) AS stats`,
+    [personId, own ? 'owner' : 'public', STATS_CACHE_SECONDS],
+    'stats_cache_read',
+  );
+  return cached?.stats ?? undefined;
+}
+
+/**
+ * `cachedStats` for other readers (a year's best match): the cache answers at once; computing
+ * waits for a turn among the expensive reads, as `readStats`'s does (decision 059).
+ */
+export async function statsInTurn(
+  db: Queryable,
+  personId: string,
+  own: boolean,
+  heavy: HeavyReads,
+): Promise<Stats> {
+  return (await storedStats(db, personId, own)) ?? heavy(() => cachedStats(db, personId, own));
+}
+
 /**
  * The person's statistics as the owner (`own`) or anyone (public collections) reads them, from
  * `stats_cache` while fresh, else computed and cached. No access check: the callers make theirs.
  */
 export async function cachedStats(db: Queryable, personId: string, own: boolean): Promise<Stats> {
   const view = own ? 'owner' : 'public';
-  const [cached] = await db.query<{ stats: Stats }>(
-    `SELECT (${CACHED_SQL('$1', '$2', '$3')}) AS stats`,
-    [personId, view, STATS_CACHE_SECONDS],
-    'stats_cache_read',
-  );
-  let stats = cached?.stats;
+  let stats = await storedStats(db, personId, own);
   if (!stats) {
     stats = await computeStats(db, personId, own ? personId : null);
     await db.query(

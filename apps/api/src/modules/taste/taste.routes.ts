@@ -63,7 +63,9 @@ export async function tasteRoutes(
         response: { 200: tasteShareLinkResponse, ...errors, 409: errorBodySchema, 429: errorBodySchema },
       },
     },
-    async (request) => ({ data: await shareTaste(db, request.params.user_id, signedInUser(request)) }),
+    async (request) => ({
+      data: await shareTaste(db, request.params.user_id, signedInUser(request), heavy),
+    }),
   );
 
   r.delete(
@@ -101,12 +103,15 @@ export async function tasteRoutes(
         },
       },
     },
-    async (request) => ({ data: await readTasteShare(db, request.params.id) }),
+    async (request) => ({ data: await readTasteShare(db, request.params.id, heavy) }),
   );
 }
 
 /** The preview picture of a shared match, at the site's root next to its page (`/taste/{id}`). */
-export async function tasteCardRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
+export async function tasteCardRoutes(
+  app: FastifyInstance,
+  { db, heavy }: { db: Db; heavy: HeavyReads },
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/taste/:id/card.png',
@@ -119,6 +124,6 @@ export async function tasteCardRoutes(app: FastifyInstance, { db }: { db: Db }):
         .type('image/png')
         // Short: a link taken down stops showing its picture soon.
         .header('cache-control', 'public, max-age=300')
-        .send(await renderTasteCard(await readTasteShare(db, request.params.id))),
+        .send(await renderTasteCard(await readTasteShare(db, request.params.id, heavy))),
   );
 }

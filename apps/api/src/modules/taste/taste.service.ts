@@ -9,6 +9,7 @@ import {
 } from '@acervo/contract/taste';
 import type { Queryable } from '../../db/client.ts';
 import { AppError, validationFailed } from '../../lib/app-error.ts';
+import type { HeavyReads } from '../../lib/heavy-reads.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Viewer } from '../access/access.policy.ts';
 import { collectionVisibleTo, itemShownTo, personVisibleTo } from '../access/access.sql.ts';
@@ -172,9 +173,14 @@ async function publicTaste(db: Queryable, ownerId: string, otherId: string): Pro
  * pair, the same id every time. 409 when public collections alone give no number (the page
  * would have nothing to show).
  */
-export async function shareTaste(db: Queryable, personId: string, viewer: Viewer): Promise<{ id: string }> {
+export async function shareTaste(
+  db: Queryable,
+  personId: string,
+  viewer: Viewer,
+  heavy: HeavyReads,
+): Promise<{ id: string }> {
   await assertComparable(db, personId, viewer);
-  if ((await publicTaste(db, viewer.id, personId)).match === null) {
+  if ((await heavy(() => publicTaste(db, viewer.id, personId))).match === null) {
     throw new AppError(
       409,
       'TASTE_NOT_SHAREABLE',
@@ -204,7 +210,7 @@ const shareNotFound = () => new AppError(404, 'NOT_FOUND', 'Link não encontrado
  * compared from public collections only; 404 otherwise, and when public collections no longer
  * give a number. Nothing tells which of these it was.
  */
-export async function readTasteShare(db: Queryable, id: string): Promise<TasteShare> {
+export async function readTasteShare(db: Queryable, id: string, heavy: HeavyReads): Promise<TasteShare> {
   const [row] = await db.query<{
     owner_id: string;
     owner_name: string;
@@ -219,7 +225,8 @@ export async function readTasteShare(db: Queryable, id: string): Promise<TasteSh
     'taste_share_read',
   );
   if (!row) throw shareNotFound();
-  const taste = await publicTaste(db, row.owner_id, row.other_id);
+  // Comparing costs what `GET /user/{id}/taste` does: it waits for its turn as that does (059).
+  const taste = await heavy(() => publicTaste(db, row.owner_id, row.other_id));
   if (taste.match === null) throw shareNotFound();
   return {
     ...taste,
