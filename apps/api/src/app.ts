@@ -182,7 +182,7 @@ export async function buildApp({
       await api.register(statsRoutes, { db, heavy });
       await api.register(searchRoutes, { db, config, heavy });
       await api.register(reactionRoutes, { db, config });
-      await api.register(followRoutes, { db, config });
+      await api.register(followRoutes, { db, config, heavy });
       await api.register(blockRoutes, { db, config });
       await api.register(moderationRoutes, { db, config });
       await api.register(saveRoutes, { db, config });

@@ -201,4 +201,53 @@ describe('expensive reads under load (decision 059)', () => {
       await app.close();
     }
   });
+
+  it('people in one’s network are counted in the lane, as suggested people are', async () => {
+    const release = deferred();
+    const counted = { search: 0, network: 0 };
+    const gate = (q: Queryable): Queryable => ({
+      exec: (script) => q.exec(script),
+      async query(text, params, name) {
+        if (name === 'search_collection') {
+          counted.search += 1;
+          await release.promise;
+        }
+        if (name === 'people_network') counted.network += 1;
+        return q.query(text, params, name);
+      },
+    });
+    const db: Db = {
+      ...ctx.db,
+      ...gate(ctx.db),
+      transaction: (fn) => ctx.db.transaction((tx) => fn(gate(tx))),
+    };
+    const app = await buildApp({ config: testConfig({ ...TEST_DEFAULTS, HEAVY_READS_AT_ONCE: '1' }), db });
+    await app.ready();
+    try {
+      const [me, friend, theirs] = [await signUp(app), await signUp(app), await signUp(app)];
+      const follow = (who: typeof me, whom: typeof me) =>
+        app.inject({ method: 'PUT', url: `/api/v1/user/${whom.user_id}/follow`, headers: who.auth });
+      expect((await follow(me, friend)).statusCode).toBe(200);
+      expect((await follow(friend, theirs)).statusCode).toBe(200);
+      const collection = await createCollection(app, me, { name: 'Discos de vinil' });
+      const get = (url: string) => app.inject({ method: 'GET', url, headers: me.auth });
+
+      const search = get('/api/v1/search?q=discos');
+      await vi.waitFor(() => expect(counted.search).toBe(1));
+      const network = get('/api/v1/user/network');
+      for (let i = 0; i < 3; i++)
+        expect((await get(`/api/v1/collection/${collection.id}`)).statusCode).toBe(200);
+      expect(counted.network).toBe(0);
+
+      release.resolve();
+      const answer = await network;
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json().data.map((p: { id: string }) => p.id)).toEqual([theirs.user_id]);
+      expect((await search).statusCode).toBe(200);
+      expect(counted.network).toBe(1);
+    } finally {
+      release.resolve();
+      await app.close();
+    }
+  });
 });

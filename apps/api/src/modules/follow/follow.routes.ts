@@ -10,6 +10,7 @@ import {
 import { userParams } from '@acervo/contract/user';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
+import type { HeavyReads } from '../../lib/heavy-reads.ts';
 import { bearerSecurity, signedInUser } from '../../plugins/authentication.ts';
 import { CAPPED_ERRORS, cappedRoutes, ON_OFF } from '../daily-cap/capped-routes.ts';
 import { listFollows, listNetworkPeople, listPopularPeople, setUserFollow } from './follow.service.ts';
@@ -19,7 +20,7 @@ const tags = ['people'];
 
 export async function followRoutes(
   app: FastifyInstance,
-  { db, config }: { db: Db; config: Config },
+  { db, config, heavy }: { db: Db; config: Config; heavy: HeavyReads },
 ): Promise<void> {
   const { r, charge } = cappedRoutes(app, config);
 
@@ -96,9 +97,11 @@ export async function followRoutes(
         response: { 200: peopleListResponse, ...errors },
       },
     },
+    // Counts the follows of everyone the caller follows, as /user/suggested does: it waits for a
+    // turn among the expensive reads like that one (decision 059).
     async (request) => {
       const user = signedInUser(request);
-      return { data: await listNetworkPeople(db, user, request.query.limit) };
+      return { data: await heavy(() => listNetworkPeople(db, user, request.query.limit)) };
     },
   );
 }
