@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { HeavyReads } from '../../lib/heavy-reads.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
+import { perPerson } from '../../plugins/rate-limit.ts';
 import {
   getSettings,
   recommendCollections,
@@ -26,6 +27,12 @@ import {
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 const tags = ['recommendations'];
+/**
+ * Changes of the switches per person an hour: sharing activity turned on or off drops the cached
+ * suggestions of everyone who follows the person and marks their newest signals for the job
+ * (migration 017), so a switch flipped in a loop would cost the whole audience's recomputing.
+ */
+export const SETTINGS_CHANGES_PER_HOUR = 30;
 
 export async function recommendationRoutes(
   app: FastifyInstance,
@@ -33,6 +40,11 @@ export async function recommendationRoutes(
 ): Promise<void> {
   app.addHook('onRequest', signInRequired);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const settingsChanges = perPerson(app, {
+    name: 'recommendation-settings',
+    max: SETTINGS_CHANGES_PER_HOUR,
+    timeWindow: '1 hour',
+  });
 
   r.get(
     '/collection/recommended',
@@ -123,13 +135,14 @@ export async function recommendationRoutes(
   r.put(
     '/recommendation/settings',
     {
+      preHandler: settingsChanges,
       schema: {
         tags,
         summary:
-          'Turn personalisation off (popularity only) or keep one’s activity out of others’ suggestions',
+          'Turn personalisation off (popularity only) or keep one’s activity out of others’ suggestions (then 429)',
         security: bearerSecurity,
         body: recommendationSettingsBody,
-        response: { 200: recommendationSettingsResponse, ...errors },
+        response: { 200: recommendationSettingsResponse, ...errors, 429: errorBodySchema },
       },
     },
     async (request) => ({ data: await updateSettings(db, signedInUser(request), request.body) }),

@@ -12,6 +12,7 @@ import {
   type Session,
 } from '../collection/collection.test-helpers.ts';
 import { refreshRecommendations, startRecommendationJob } from './recommendation.job.ts';
+import { SETTINGS_CHANGES_PER_HOUR } from './recommendation.routes.ts';
 import { CATEGORY_DISCOUNT, diverse, RECOMMEND_CACHE_SECONDS } from './recommendation.service.ts';
 
 const RESTAURANTES = 'XHOaoEbIZdwd8BvK';
@@ -532,6 +533,28 @@ describe('/api/v1/recommendation/settings', () => {
       account: Record<string, unknown>;
     };
     expect(exported.account).toMatchObject({ personalize: true, share_activity: false });
+  });
+
+  it('takes so many changes an hour from one person, then 429: each drops the caches of their followers', async () => {
+    const [viewer, other] = [await signUp(ctx.app), await signUp(ctx.app)];
+    for (let i = 0; i < SETTINGS_CHANGES_PER_HOUR; i++) {
+      await settings(viewer, { share_activity: i % 2 === 0 });
+    }
+    const refused = await ctx.request('PUT', '/api/v1/recommendation/settings', viewer, {
+      share_activity: true,
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Nothing changed; reading them is not limited, and the limit is per person.
+    expect(await ok('GET', '/api/v1/recommendation/settings', viewer)).toEqual({
+      personalize: true,
+      share_activity: false,
+    });
+    expect(await settings(other, { personalize: false })).toEqual({
+      personalize: false,
+      share_activity: true,
+    });
   });
 });
 
