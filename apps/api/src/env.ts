@@ -148,6 +148,8 @@ export const configSchema = z
     /** Days a finished import's record (its plan: the whole file as parsed) is kept. */
     IMPORT_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
     IMPORT_PREVIEWS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    /** Collaborators a collection holds at most (then 409 COLLABORATORS_FULL): bounds its list and fan-out. */
+    COLLABORATORS_PER_COLLECTION: z.coerce.number().int().min(1).default(100),
     /** Lifetime of a collection's invite link. */
     INVITE_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
     /**

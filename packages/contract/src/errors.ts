@@ -48,6 +48,8 @@ export const errorCodes = [
   'CAPTCHA_FAILED',
   /** 409 when adding an item to a collection that already holds ITEMS_PER_COLLECTION_MAX. */
   'COLLECTION_FULL',
+  /** 409 when a new collaborator would take a collection past COLLABORATORS_PER_COLLECTION (the API's setting). */
+  'COLLABORATORS_FULL',
   /** 503 while the database cannot answer (down, restarting, too slow); retry after `Retry-After` seconds. */
   'DATABASE_UNAVAILABLE',
   /** 422 for an `Idempotency-Key` already used with another request (method, path or body). */

@@ -4,5 +4,6 @@
 export const SOCIAL_MESSAGES = {
   emailNotRegistered: 'Nenhuma conta usa este e-mail.',
   inviteInvalid: 'Este convite não é válido ou expirou.',
+  collaboratorsFull: 'Esta coleção já tem o máximo de colaboradores.',
   orderConflict: 'Os itens da coleção mudaram. Confira a ordem atual e tente de novo.',
 } as const;

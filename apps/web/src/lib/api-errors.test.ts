@@ -28,6 +28,9 @@ describe('errorMessageKey for the signed-in screens', () => {
     const full = new ApiError(409, 'COLLECTION_FULL', 'full');
     expect(errorMessageKey(full, 'itemCreate')).toBe('errors.collectionFull');
     expect(errorMessageKey(full, 'save')).toBe('errors.collectionFull');
+    const crowded = new ApiError(409, 'COLLABORATORS_FULL', 'full');
+    expect(errorMessageKey(crowded, 'collaboratorAdd')).toBe('errors.collaboratorsFull');
+    expect(errorMessageKey(crowded, 'inviteAccept')).toBe('errors.collaboratorsFull');
   });
 });
 

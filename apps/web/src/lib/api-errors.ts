@@ -165,12 +165,18 @@ const ACTION_KEYS: Partial<
   reorder: { failed: 'errors.reorderFailed', byCode: { ORDER_CONFLICT: 'errors.orderConflict' } },
   collaboratorAdd: {
     failed: 'errors.collaboratorAddFailed',
-    byCode: { EMAIL_NOT_REGISTERED: 'errors.emailNotRegistered' },
+    byCode: {
+      EMAIL_NOT_REGISTERED: 'errors.emailNotRegistered',
+      COLLABORATORS_FULL: 'errors.collaboratorsFull',
+    },
   },
   collaboratorUpdate: { failed: 'errors.collaboratorUpdateFailed' },
   collaboratorRemove: { failed: 'errors.collaboratorRemoveFailed' },
   inviteLink: { failed: 'errors.inviteLinkFailed' },
-  inviteAccept: { failed: 'errors.unexpected', byCode: { INVITE_INVALID: 'errors.inviteInvalid' } },
+  inviteAccept: {
+    failed: 'errors.unexpected',
+    byCode: { INVITE_INVALID: 'errors.inviteInvalid', COLLABORATORS_FULL: 'errors.collaboratorsFull' },
+  },
   notificationsRead: { failed: 'errors.notificationsReadFailed' },
   passwordRecovery: { failed: 'errors.recoverFailed' },
   passwordReset: {

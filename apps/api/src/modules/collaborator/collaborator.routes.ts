@@ -39,6 +39,7 @@ export async function collaboratorRoutes(
   { db, config }: { db: Db; config: Config },
 ): Promise<void> {
   const { r, charge } = cappedRoutes(app, config);
+  const max = config.COLLABORATORS_PER_COLLECTION;
 
   r.get(
     '/collection/:id/collaborators',
@@ -67,13 +68,21 @@ export async function collaboratorRoutes(
         security: bearerSecurity,
         params: collectionParams,
         body: collaboratorByEmailBody,
-        response: { 200: collaboratorResponse, ...CAPPED_ERRORS },
+        response: { 200: collaboratorResponse, ...CAPPED_ERRORS, 409: errorBodySchema },
       },
     },
     async (request) => {
       const user = signedInUser(request);
       const { email, role } = request.body;
-      const { collaborator } = await putCollaboratorByEmail(db, request.params.id, user, email, role, charge);
+      const { collaborator } = await putCollaboratorByEmail(
+        db,
+        request.params.id,
+        user,
+        email,
+        role,
+        charge,
+        max,
+      );
       return { data: collaborator };
     },
   );
@@ -87,13 +96,13 @@ export async function collaboratorRoutes(
         security: bearerSecurity,
         params: collaboratorParams,
         body: collaboratorBody,
-        response: { 200: collaboratorResponse, ...CAPPED_ERRORS },
+        response: { 200: collaboratorResponse, ...CAPPED_ERRORS, 409: errorBodySchema },
       },
     },
     async (request) => {
       const user = signedInUser(request);
       const { id, user_id } = request.params;
-      const { collaborator } = await putCollaborator(db, id, user, user_id, request.body.role, charge);
+      const { collaborator } = await putCollaborator(db, id, user, user_id, request.body.role, charge, max);
       return { data: collaborator };
     },
   );
@@ -177,12 +186,12 @@ export async function collaboratorRoutes(
         summary: 'Accept an invite link: the caller becomes a collaborator (never lowers a role)',
         security: bearerSecurity,
         params: inviteParams,
-        response: { 200: inviteAcceptedResponse, ...readErrors },
+        response: { 200: inviteAcceptedResponse, ...readErrors, 409: errorBodySchema },
       },
     },
     async (request) => {
       const user = signedInUser(request);
-      const { collection_id, role } = await acceptInvite(db, request.params.token, user);
+      const { collection_id, role } = await acceptInvite(db, request.params.token, user, max);
       return { data: { collection_id, role } };
     },
   );

@@ -23,6 +23,28 @@ import { siteLink } from '../../lib/site-link.ts';
 export const emailNotRegistered = () =>
   new AppError(404, 'EMAIL_NOT_REGISTERED', SOCIAL_MESSAGES.emailNotRegistered);
 export const inviteInvalid = () => new AppError(404, 'INVITE_INVALID', SOCIAL_MESSAGES.inviteInvalid);
+export const collaboratorsFull = () =>
+  new AppError(409, 'COLLABORATORS_FULL', SOCIAL_MESSAGES.collaboratorsFull);
+
+/**
+ * Called right after a new collaborator's row is written, in its transaction: past `max` on the
+ * collection it throws 409, which rolls the new one back. Joins of one collection queue on a
+ * lock, so people accepting one link at once cannot all take the last place. Bounds the list
+ * (`GET /collection/{id}/collaborators`) and the notices each change of the collection fans out.
+ */
+async function assertRoomForCollaborator(tx: Queryable, collectionId: string, max: number): Promise<void> {
+  await tx.query(
+    'SELECT pg_advisory_xact_lock(hashtext($1))',
+    [`collaborators:${collectionId}`],
+    'collaborators_room_lock',
+  );
+  const [row] = await tx.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM collection_collaborators WHERE collection_id = $1',
+    [collectionId],
+    'collaborators_count',
+  );
+  if (row!.n > max) throw collaboratorsFull();
+}
 
 const COLLABORATOR_COLUMNS = `cc.user_id, u.name, u.picture, cc.role, ${isoUtc('cc.created_at')} AS added_at`;
 
@@ -61,6 +83,7 @@ async function upsertCollaborator(
   userId: string,
   role: CollaboratorRole,
   charge: ChargeDailyCap | null,
+  max: number,
 ): Promise<{ collaborator: Collaborator; created: boolean }> {
   const guard = await findGuarded(tx, collectionId, viewer, { lock: 'share' });
   assertCan('manage', guard, viewer);
@@ -87,6 +110,7 @@ async function upsertCollaborator(
   if (before?.role === 'editor' && role === 'viewer') await endInviteLinks(tx, collectionId);
   const { created, ...collaborator } = row!;
   if (created) {
+    await assertRoomForCollaborator(tx, collectionId, max);
     if (charge) await charge(tx, viewer, 'invite');
     await notify(tx, { kind: 'collaborator_added', actorId: viewer.id, recipientId: userId, collectionId });
   }
@@ -100,8 +124,9 @@ export async function putCollaborator(
   userId: string,
   role: CollaboratorRole,
   charge: ChargeDailyCap,
+  max: number,
 ): Promise<{ collaborator: Collaborator; created: boolean }> {
-  return db.transaction((tx) => upsertCollaborator(tx, collectionId, viewer, userId, role, charge));
+  return db.transaction((tx) => upsertCollaborator(tx, collectionId, viewer, userId, role, charge, max));
 }
 
 /**
@@ -115,6 +140,7 @@ export async function putCollaboratorByEmail(
   email: string,
   role: CollaboratorRole,
   charge: ChargeDailyCap,
+  max: number,
 ): Promise<{ collaborator: Collaborator; created: boolean }> {
   assertCan('manage', await findGuarded(db, collectionId, viewer), viewer);
   await db.transaction((tx) => charge(tx, viewer, 'invite'));
@@ -125,7 +151,7 @@ export async function putCollaboratorByEmail(
     'collaborator_user_by_email',
   );
   if (!user) throw emailNotRegistered();
-  return db.transaction((tx) => upsertCollaborator(tx, collectionId, viewer, user.id, role, null));
+  return db.transaction((tx) => upsertCollaborator(tx, collectionId, viewer, user.id, role, null, max));
 }
 
 /**
@@ -242,6 +268,7 @@ export async function acceptInvite(
   db: Db,
   token: string,
   viewer: Viewer,
+  max: number,
 ): Promise<{ collection_id: string; role: CollectionRole; created: boolean }> {
   return db.transaction(async (tx) => {
     const invite = await findOpenInvite(tx, token);
@@ -258,6 +285,7 @@ export async function acceptInvite(
       [invite.collection_id, viewer.id, invite.role],
       'invite_accept',
     );
+    if (row!.created) await assertRoomForCollaborator(tx, invite.collection_id, max);
     return { collection_id: invite.collection_id, role: row!.role, created: row!.created };
   });
 }

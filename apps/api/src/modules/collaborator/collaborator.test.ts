@@ -387,3 +387,57 @@ describe('invite links: POST|DELETE /collection/{id}/invite_link, GET|POST /invi
     await addItem(ctx.app, guest, secret.id, { name: 'Editor ainda edita itens' });
   });
 });
+
+describe('how many collaborators a collection holds', () => {
+  it('past COLLABORATORS_PER_COLLECTION a new one is 409 COLLABORATORS_FULL, by link, by id or by e-mail; role changes still pass', async () => {
+    const app = await ctx.buildApp({ COLLABORATORS_PER_COLLECTION: '2' });
+    const owner = await signUp(app, { name: 'Natália Araújo' });
+    const [a, b, c, d] = [await signUp(app), await signUp(app), await signUp(app), await signUp(app)];
+    const secret = await createCollection(app, owner, { name: 'Presentes', private: true });
+    const call = (method: 'POST' | 'PUT', url: string, who: Session, payload?: object) =>
+      app.inject({ method, url, headers: who.auth, ...(payload ? { payload } : {}) });
+    const link = await call('POST', `/api/v1/collection/${secret.id}/invite_link`, owner, { role: 'viewer' });
+    const token = (link.json().data as InviteLink).token;
+    const accept = (who: Session) => call('POST', `/api/v1/invite/${token}`, who);
+
+    expect((await accept(a)).statusCode).toBe(200);
+    expect((await accept(b)).statusCode).toBe(200);
+    const full = (res: { statusCode: number; json(): { error: { code: string } } }) => {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.code).toBe('COLLABORATORS_FULL');
+    };
+    full(await accept(c));
+    full(
+      await call('PUT', `/api/v1/collection/${secret.id}/collaborators/${c.user_id}`, owner, {
+        role: 'viewer',
+      }),
+    );
+    full(
+      await call('POST', `/api/v1/collection/${secret.id}/collaborators`, owner, {
+        email: d.user_email,
+        role: 'viewer',
+      }),
+    );
+    // Someone already on it may open the link again, and the owner may change a role.
+    expect((await accept(a)).statusCode).toBe(200);
+    expect(
+      (
+        await call('PUT', `/api/v1/collection/${secret.id}/collaborators/${b.user_id}`, owner, {
+          role: 'editor',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const list = await app.inject({
+      method: 'GET',
+      url: `/api/v1/collection/${secret.id}/collaborators`,
+      headers: owner.auth,
+    });
+    expect((list.json().data as Collaborator[]).map((x) => x.user_id).sort()).toEqual(
+      [a.user_id, b.user_id].sort(),
+    );
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/v1/collection/${secret.id}`, headers: c.auth }))
+        .statusCode,
+    ).toBe(404);
+  });
+});

@@ -69,6 +69,7 @@ export const errors: Catalog['errors'] = {
   orderConflict: 'The items of the collection changed. Check the current order and try again.',
   collaboratorAddFailed: 'Could not add this person. Please try again.',
   emailNotRegistered: 'No account uses this e-mail.',
+  collaboratorsFull: 'This collection already has the most collaborators it may have.',
   collaboratorUpdateFailed: "Could not change {{name}}'s role. Please try again.",
   collaboratorRemoveFailed: 'Could not remove {{name}}. Please try again.',
   inviteLinkFailed: 'Could not update the invitation links. Please try again.',

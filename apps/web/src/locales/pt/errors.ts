@@ -74,6 +74,7 @@ export const errors = {
   orderConflict: SOCIAL_MESSAGES.orderConflict as string,
   collaboratorAddFailed: 'Não foi possível adicionar esta pessoa. Por favor, tente novamente.',
   emailNotRegistered: SOCIAL_MESSAGES.emailNotRegistered as string,
+  collaboratorsFull: SOCIAL_MESSAGES.collaboratorsFull as string,
   collaboratorUpdateFailed: 'Não foi possível mudar o papel de {{name}}. Por favor, tente novamente.',
   collaboratorRemoveFailed: 'Não foi possível remover {{name}}. Por favor, tente novamente.',
   inviteLinkFailed: 'Não foi possível atualizar os links de convite. Por favor, tente novamente.',
