@@ -137,6 +137,8 @@ export const configSchema = z
     SOCIAL_DAILY_COLLECTIONS: z.coerce.number().int().min(1).default(100),
     /** Per person, per minute: item additions, changes, deletions and reorders (then 429). */
     ITEM_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    /** Per person, per minute: changes and deletions of collections (then 429). */
+    COLLECTION_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     /** Imports (issue 27): largest file in bytes (413), data rows per file (413), imports started per person per 24 hours (429), previews per person per minute (429). */
     IMPORT_MAX_BYTES: z.coerce
       .number()

@@ -51,6 +51,7 @@ export async function appWithRouteTable(
           'SOCIAL_DAILY_COMMENTS',
           'SOCIAL_DAILY_COLLECTIONS',
           'ITEM_WRITES_PER_MINUTE',
+          'COLLECTION_WRITES_PER_MINUTE',
           'COMMENTS_PER_MINUTE',
         ].map((name) => [name, '100000']),
       ),

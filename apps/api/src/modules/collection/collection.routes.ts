@@ -22,6 +22,7 @@ import { dailyCapCharger } from '../daily-cap/daily-cap.service.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
 import { respondOnce } from '../idempotency/idempotency.service.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
+import { perPersonPerMinute } from '../../plugins/rate-limit.ts';
 import {
   createCollection,
   deleteCollection,
@@ -34,7 +35,7 @@ import {
 } from './collection.service.ts';
 
 const readErrors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
-const writeErrors = { ...readErrors, 403: errorBodySchema };
+const writeErrors = { ...readErrors, 403: errorBodySchema, 429: errorBodySchema };
 const tags = ['collections'];
 
 export async function collectionRoutes(
@@ -46,6 +47,8 @@ export async function collectionRoutes(
   app.addHook('onRequest', signInRequired);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const charge = dailyCapCharger(config);
+  // Each change marks the collection for the recommendation job and drops cached figures.
+  const writes = perPersonPerMinute(app, config.COLLECTION_WRITES_PER_MINUTE, 'collection-writes');
 
   r.post(
     '/collection',
@@ -153,6 +156,7 @@ export async function collectionRoutes(
   r.put(
     '/collection/:id',
     {
+      preHandler: writes,
       schema: {
         tags,
         summary: 'Update a collection (owner only)',
@@ -171,6 +175,7 @@ export async function collectionRoutes(
   r.delete(
     '/collection/:id',
     {
+      preHandler: writes,
       schema: {
         tags,
         summary: 'Delete a collection and its items (owner only)',

@@ -323,6 +323,33 @@ describe('PUT /api/v1/collection/{id}', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields[field]).toBe(code);
   });
+
+  it('takes COLLECTION_WRITES_PER_MINUTE edits from one person, then 429 with Retry-After', async () => {
+    const app = await ctx.buildApp({ COLLECTION_WRITES_PER_MINUTE: '2' });
+    const [owner, other] = [await signUp(app), await signUp(app)];
+    const [mine, theirs] = [await createCollection(app, owner), await createCollection(app, other)];
+    const edit = (who: Session, id: string, name: string) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/v1/collection/${id}`,
+        headers: who.auth,
+        payload: { category_id: FILMES, name },
+      });
+    expect((await edit(owner, mine.id, 'Um')).statusCode).toBe(200);
+    expect((await edit(owner, mine.id, 'Dois')).statusCode).toBe(200);
+    const refused = await edit(owner, mine.id, 'Três');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const read = await app.inject({
+      method: 'GET',
+      url: `/api/v1/collection/${mine.id}`,
+      headers: owner.auth,
+    });
+    expect(read.json().data.name).toBe('Dois');
+    // Per person: someone else still edits theirs.
+    expect((await edit(other, theirs.id, 'Outra')).statusCode).toBe(200);
+  });
 });
 
 describe('DELETE /api/v1/collection/{id}', () => {
