@@ -23,6 +23,7 @@ import {
   register,
   revokeAllSessions,
   revokeSession,
+  SESSIONS_LISTED,
   type ClientInfo,
 } from './auth.service.ts';
 
@@ -126,7 +127,7 @@ export async function authRoutes(
       onRequest: signedIn.onRequest,
       schema: {
         tags: ['session'],
-        summary: "The signed-in person's live sessions (devices), the current one marked",
+        summary: `The signed-in person's live sessions (devices), the current one marked: the ${SESSIONS_LISTED} used last, the current one always among them`,
         security: signedIn.security,
         response: { 200: sessionListResponse, 401: errorBodySchema },
       },

@@ -168,6 +168,12 @@ export async function sessionUser(
   };
 }
 
+/**
+ * Sessions listed at most: sign-ins can pile them up for their lifetime, and the list stays a page
+ * (the asking one always in it; "sair de todos os outros" ends the rest).
+ */
+export const SESSIONS_LISTED = 50;
+
 /** A person's live sessions, newest use first; `current` marks the one asking. */
 export async function listSessions(
   db: Queryable,
@@ -181,10 +187,14 @@ export async function listSessions(
     created_at: Date;
     last_seen_at: Date;
   }>(
-    `SELECT id, user_agent, created_at, last_seen_at FROM sessions
-     WHERE user_id = $1 AND expires_at > now() AND last_seen_at > now() - make_interval(days => $2)
+    `SELECT * FROM (
+       SELECT id, user_agent, created_at, last_seen_at FROM sessions
+       WHERE user_id = $1 AND expires_at > now() AND last_seen_at > now() - make_interval(days => $2)
+       ORDER BY id = $3 DESC, last_seen_at DESC, created_at DESC
+       LIMIT ${SESSIONS_LISTED}
+     ) s
      ORDER BY last_seen_at DESC, created_at DESC`,
-    [userId, idleDays],
+    [userId, idleDays, currentSessionId],
   );
   return rows.map((r) => ({
     id: r.id,

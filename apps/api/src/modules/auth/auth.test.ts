@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, newAccount, signUp, type TestContext } from '../../test/test-context.ts';
+import { SESSIONS_LISTED } from './auth.service.ts';
 import { FILMES } from '../collection/collection.test-helpers.ts';
 
 let ctx: TestContext;
@@ -354,6 +355,21 @@ describe('sessions: idle timeout and the device list', () => {
     ]);
     expect(res.body).not.toContain(phone);
     expect(res.body).not.toContain(user.access_token);
+  });
+
+  it('lists at most SESSIONS_LISTED sessions, the asking one always among them', async () => {
+    const user = await signUp(ctx.app);
+    // Older sign-ins than the current one, but used more recently: the list keeps the current.
+    await ctx.db.query(
+      `INSERT INTO sessions (id, token_hash, user_id, expires_at, user_agent, last_seen_at)
+       SELECT 's' || n || md5(random()::text), md5(random()::text) || n, $1, now() + interval '1 day', 'Outro', now() + interval '1 minute'
+       FROM generate_series(1, $2::int) n`,
+      [user.user_id, SESSIONS_LISTED + 10],
+    );
+    const res = await ctx.app.inject({ url: '/api/v1/sessions', headers: user.auth });
+    const sessions = res.json().data as Array<{ current: boolean }>;
+    expect(sessions).toHaveLength(SESSIONS_LISTED);
+    expect(sessions.filter((s) => s.current)).toHaveLength(1);
   });
 
   it('ends one device: its token stops working, the others go on', async () => {
