@@ -105,7 +105,14 @@ async function runPrepared(
   const args = params.map((value, i) =>
     value === null || value === undefined ? 'NULL' : literal(types[i] ? types[i](value) : String(value)),
   );
-  return target.query(`EXECUTE ${id}${args.length > 0 ? `(${args.join(', ')})` : ''}`);
+  return target
+    .query(`EXECUTE ${id}${args.length > 0 ? `(${args.join(', ')})` : ''}`)
+    .catch((err: unknown) => {
+      // The EXECUTE holds the values inlined: a failure names the statement and its parameters
+      // instead, as an unnamed one does, so that the logs' redaction of `params` covers them.
+      if (err instanceof Error && 'query' in err) Object.assign(err, { query: text, params });
+      throw err;
+    });
 }
 
 /** Open transactions by id: each holds PGlite (its mutex) until the main thread ends it. */

@@ -176,4 +176,28 @@ describe('logs', () => {
     expect(errors[0]).not.toContain('segredo.log');
     expect(errors[0]).not.toContain('$argon2');
   });
+
+  it('carry no parameters of a named statement the database refused', async () => {
+    const logs: string[] = [];
+    const app = await ctx.buildApp({}, logs);
+    // A sign-in's first statement is a named one (prepared once, then executed by name) whose
+    // parameter holds the e-mail: refused here by a rule the contract does not know.
+    await ctx.db.exec(
+      "ALTER TABLE auth_attempts ADD CONSTRAINT test_refuse_key CHECK (key NOT LIKE '%recusado%')",
+    );
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/session',
+        payload: { user: { email: 'recusado.segredo@exemplo.com.br', password: 'Qualquer12345' } },
+      });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await ctx.db.exec('ALTER TABLE auth_attempts DROP CONSTRAINT test_refuse_key');
+    }
+    const errors = logs.filter((line) => (JSON.parse(line) as { level: number }).level >= 50);
+    expect(errors.length).toBe(1);
+    expect(errors[0]).toContain('test_refuse_key');
+    expect(errors[0]).not.toContain('recusado.segredo');
+  });
 });
