@@ -519,4 +519,18 @@ describe('logs', () => {
     expect(all).not.toContain(invite);
     expect(all).not.toContain(secret);
   });
+
+  it('never contain the token of the link a suspended person appeals with', async () => {
+    const logs: string[] = [];
+    const app = await ctx.buildApp({}, logs);
+    // The suspension mail's link (moderation.service.ts), opened as the app's page.
+    const secret = 'ApPeAlToKeN0123456789abcdefghijklmnopq';
+    await app.inject({ url: `/appeal/${secret}` });
+    await app.inject({ method: 'POST', url: '/api/v1/moderation/appeal/suspension', payload: {} });
+    const all = logs.join('');
+    expect(all).toContain('"/appeal/[redacted]"');
+    // The API's route of the same name is left readable.
+    expect(all).toContain('/api/v1/moderation/appeal/suspension');
+    expect(all).not.toContain(secret);
+  });
 });
