@@ -101,4 +101,51 @@ describe('page views with Google Analytics', () => {
     expect(pageViewsSent).toEqual([]);
     expect(calls).toEqual([]);
   });
+
+  it('gives Google the address, title and referrer of every hit, so gtag.js reads none of them from the page', async () => {
+    // gtag.js sends events of its own (engagement, scrolls, outbound clicks), each with the page's
+    // address, title and referrer unless told otherwise: here a token, a search, a person's name
+    // and a person's id.
+    const token = 'c2VncmVkby1kZS1jb252aXRl';
+    const { origin } = window.location;
+    window.history.replaceState(null, '', `/invite/${token}?q=termo-secreto`);
+    document.title = 'Convite de Ana Souza';
+    Object.defineProperty(document, 'referrer', {
+      value: `${origin}/profile/wtt0fgHceRL46Hhk`,
+      configurable: true,
+    });
+    stubRemoteConfig({ analytics_id: 'G-TEST456' });
+    stubFetch();
+    localStorage.setItem('analytics_consent', 'accepted');
+    window.dataLayer = [];
+    try {
+      const { router } = renderWithProviders(ui, { path: '*', at: `/invite/${token}` });
+      const commands = () => (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>));
+      await waitFor(() => expect(commands().some(([kind]) => kind === 'event')).toBe(true));
+      await act(() => router.navigate('/lists/abc'));
+      await waitFor(() => expect(commands().filter(([kind]) => kind === 'event')).toHaveLength(2));
+
+      // Set before the tag is configured, and again on each route change.
+      const sets = commands().filter(([kind]) => kind === 'set');
+      const firstConfig = commands().findIndex(([kind]) => kind === 'config');
+      expect(commands().findIndex(([kind]) => kind === 'set')).toBeLessThan(firstConfig);
+      expect(sets.map(([, fields]) => fields)).toEqual([
+        {
+          page_location: `${origin}/invite/*`,
+          page_title: '/invite/*',
+          page_referrer: `${origin}/profile/:userId`,
+        },
+        {
+          page_location: `${origin}/lists/:id`,
+          page_title: '/lists/:id',
+          page_referrer: `${origin}/invite/*`,
+        },
+      ]);
+      expect(JSON.stringify(commands())).not.toMatch(/c2VncmVkby|termo-secreto|Ana Souza|wtt0fgHceRL46Hhk/);
+    } finally {
+      window.history.replaceState(null, '', '/');
+      document.title = '';
+      Reflect.deleteProperty(document, 'referrer');
+    }
+  });
 });
