@@ -18,9 +18,10 @@ export function bearerToken(header: string | undefined): string | undefined {
 /**
  * Path segments after these carry a secret token: invite links (API and web), reset links and
  * e-mail verification links, the digest's unsubscribe page and a suspension's appeal page (at
- * the root only: the API's `/moderation/appeal/suspension` takes its token in the body).
+ * the root only: the API's `/moderation/appeal/suspension` takes its token in the body). Also
+ * URL-encoded, as the sign-in page's `?next=/invite/{token}` carries it.
  */
-const TOKEN_SEGMENT = /(\/(?:invite|reset|verify-email|unsubscribe)\/|^\/appeal\/)[^/?#]+/g;
+const TOKEN_SEGMENT = /((?:\/|%2F)(?:invite|reset|verify-email|unsubscribe)(?:\/|%2F)|^\/appeal\/)[^/?#&]+/gi;
 /** Query parameters that carry a secret: tokens, and the signature of a private picture's URL. */
 const TOKEN_PARAM = /([?&](?:token|access_token|code|s|sig|signature)=)[^&#]*/gi;
 

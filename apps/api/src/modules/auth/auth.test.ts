@@ -533,4 +533,18 @@ describe('logs', () => {
     expect(all).toContain('/api/v1/moderation/appeal/suspension');
     expect(all).not.toContain(secret);
   });
+
+  it("never contain an invite token carried as the sign-in page's return address", async () => {
+    const logs: string[] = [];
+    const app = await ctx.buildApp({}, logs);
+    // A signed-out visitor of an invite link is sent to /login?next=/invite/{token} (the web's
+    // withReturnTo, URL-encoded); reloading that page is a GET the API serves.
+    const secret = 'NeXtInViTe0123456789abcdefghijklmnopq';
+    await app.inject({ url: `/login?next=%2Finvite%2F${secret}` });
+    await app.inject({ url: `/register?next=%2finvite%2f${secret}x&lang=en` });
+    const all = logs.join('');
+    expect(all).toContain('/login?next=%2Finvite%2F[redacted]');
+    expect(all).toContain('/register?next=%2finvite%2f[redacted]&lang=en');
+    expect(all).not.toContain(secret);
+  });
 });
