@@ -73,8 +73,6 @@ events { worker_connections 256; }
 http {
     include /etc/nginx/mime.types;
     default_type application/octet-stream;
-    log_format upstream '$request $status $upstream_addr';
-    access_log ${join(dir, 'access.log')} upstream;
 ${temp}
     include ${join(dir, 'acervo.conf')};
 }
