@@ -44,6 +44,32 @@ describe('heavyReads', () => {
   });
 });
 
+/**
+ * The app over the test database with one turn in the lane (HEAVY_READS_AT_ONCE 1), holding every
+ * collection search at the database until `release`, and counting each named statement it runs
+ * (`ran('name')`): a held search keeps the lane's only turn taken.
+ */
+async function appWithHeldSearches(ctx: TestContext) {
+  const release = deferred();
+  const counts = new Map<string, number>();
+  const gate = (q: Queryable): Queryable => ({
+    exec: (script) => q.exec(script),
+    async query(text, params, name) {
+      if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
+      if (name === 'search_collection') await release.promise;
+      return q.query(text, params, name);
+    },
+  });
+  const db: Db = {
+    ...ctx.db,
+    ...gate(ctx.db),
+    transaction: (fn) => ctx.db.transaction((tx) => fn(gate(tx))),
+  };
+  const app = await buildApp({ config: testConfig({ ...TEST_DEFAULTS, HEAVY_READS_AT_ONCE: '1' }), db });
+  await app.ready();
+  return { app, release, ran: (name: string) => counts.get(name) ?? 0 };
+}
+
 describe('expensive reads under load (decision 059)', () => {
   let ctx: TestContext;
   beforeAll(async () => {
@@ -53,29 +79,7 @@ describe('expensive reads under load (decision 059)', () => {
 
   it('a collection opens while searches fill their lane; the waiting search answers after', async () => {
     // The database holds every collection search until the test lets it go.
-    const release = deferred();
-    let searches = 0;
-    let scorings = 0;
-    let figurings = 0;
-    const gate = (q: Queryable): Queryable => ({
-      exec: (script) => q.exec(script),
-      async query(text, params, name) {
-        if (name === 'search_collection') {
-          searches += 1;
-          await release.promise;
-        }
-        if (name === 'recommended_collections') scorings += 1;
-        if (name === 'stats_histogram') figurings += 1;
-        return q.query(text, params, name);
-      },
-    });
-    const db: Db = {
-      ...ctx.db,
-      ...gate(ctx.db),
-      transaction: (fn) => ctx.db.transaction((tx) => fn(gate(tx))),
-    };
-    const app = await buildApp({ config: testConfig({ ...TEST_DEFAULTS, HEAVY_READS_AT_ONCE: '1' }), db });
-    await app.ready();
+    const { app, release, ran } = await appWithHeldSearches(ctx);
     try {
       const me = await signUp(app, { name: 'Lia Paciente' });
       const collection = await createCollection(app, me, { name: 'Discos de vinil' });
@@ -85,12 +89,12 @@ describe('expensive reads under load (decision 059)', () => {
       const figures = (who: typeof me) => `/api/v1/user/${who.user_id}/stats`;
       // Lia's suggestions and figures are computed once (in the lane, which is free) and kept.
       expect((await get(recommended)).statusCode).toBe(200);
-      expect(scorings).toBe(1);
+      expect(ran('recommended_collections')).toBe(1);
       expect((await get(figures(me))).statusCode).toBe(200);
-      expect(figurings).toBe(1);
+      expect(ran('stats_histogram')).toBe(1);
 
       const first = get('/api/v1/search?q=discos');
-      await vi.waitFor(() => expect(searches).toBe(1));
+      await vi.waitFor(() => expect(ran('search_collection')).toBe(1));
       const second = get('/api/v1/search?q=vinil');
 
       // Not behind the searches: the collection answers while both are unanswered.
@@ -98,7 +102,7 @@ describe('expensive reads under load (decision 059)', () => {
       expect(opened.statusCode).toBe(200);
       expect(opened.json().data.name).toBe('Discos de vinil');
       // The second search is waiting for its turn, not at the database.
-      expect(searches).toBe(1);
+      expect(ran('search_collection')).toBe(1);
       // What is already computed answers from its cache without a turn; computing Rui's waits for
       // one, and his two requests for suggestions compute them once.
       const kept = await get(recommended);
@@ -110,18 +114,18 @@ describe('expensive reads under load (decision 059)', () => {
       await new Promise((resolve) => setImmediate(resolve));
       const opened2 = await get(`/api/v1/collection/${collection.id}`);
       expect(opened2.statusCode).toBe(200);
-      expect(scorings).toBe(1);
-      expect(figurings).toBe(1);
+      expect(ran('recommended_collections')).toBe(1);
+      expect(ran('stats_histogram')).toBe(1);
 
       release.resolve();
       const [a, b, ...rui] = await Promise.all([first, second, ...waiting]);
       expect(rui.map((res) => res.statusCode)).toEqual([200, 200, 200]);
-      expect(scorings).toBe(2);
-      expect(figurings).toBe(2);
+      expect(ran('recommended_collections')).toBe(2);
+      expect(ran('stats_histogram')).toBe(2);
       expect(a.statusCode).toBe(200);
       expect(b.statusCode).toBe(200);
       expect(b.json().data.map((hit: { id: string }) => hit.id)).toEqual([collection.id]);
-      expect(searches).toBe(2);
+      expect(ran('search_collection')).toBe(2);
     } finally {
       release.resolve();
       await app.close();
@@ -129,29 +133,7 @@ describe('expensive reads under load (decision 059)', () => {
   });
 
   it('a shared taste in common, a year and its best match compute in the lane too', async () => {
-    const release = deferred();
-    const counted = { search: 0, tasteRatings: 0, figurings: 0, shareRead: 0, recapFigures: 0 };
-    const gate = (q: Queryable): Queryable => ({
-      exec: (script) => q.exec(script),
-      async query(text, params, name) {
-        if (name === 'search_collection') {
-          counted.search += 1;
-          await release.promise;
-        }
-        if (name === 'taste_ratings') counted.tasteRatings += 1;
-        if (name === 'stats_histogram') counted.figurings += 1;
-        if (name === 'taste_share_read') counted.shareRead += 1;
-        if (name === 'recap_figures') counted.recapFigures += 1;
-        return q.query(text, params, name);
-      },
-    });
-    const db: Db = {
-      ...ctx.db,
-      ...gate(ctx.db),
-      transaction: (fn) => ctx.db.transaction((tx) => fn(gate(tx))),
-    };
-    const app = await buildApp({ config: testConfig({ ...TEST_DEFAULTS, HEAVY_READS_AT_ONCE: '1' }), db });
-    await app.ready();
+    const { app, release, ran } = await appWithHeldSearches(ctx);
     try {
       const ana = await signUp(app, { name: 'Ana Comparada' });
       const bia = await signUp(app, { name: 'Bia Comparada' });
@@ -173,19 +155,19 @@ describe('expensive reads under load (decision 059)', () => {
 
       // A search holds the only turn.
       const search = get('/api/v1/search?q=discos', ana);
-      await vi.waitFor(() => expect(counted.search).toBe(1));
+      await vi.waitFor(() => expect(ran('search_collection')).toBe(1));
       const waiting = [
         get(`/api/v1/taste_shares/${tasteId}`),
         get(`/api/v1/recap_shares/${recapId}`),
         get(`/api/v1/user/${bia.user_id}/recap/${year}`, bia),
       ];
       // Their cheap reads run; the comparing and the figures wait for the turn.
-      await vi.waitFor(() => expect(counted.shareRead).toBe(1));
-      await vi.waitFor(() => expect(counted.recapFigures).toBe(2));
+      await vi.waitFor(() => expect(ran('taste_share_read')).toBe(1));
+      await vi.waitFor(() => expect(ran('recap_figures')).toBe(2));
       for (let i = 0; i < 3; i++)
         expect((await get(`/api/v1/collection/${collection.id}`)).statusCode).toBe(200);
-      expect(counted.tasteRatings).toBe(0);
-      expect(counted.figurings).toBe(0);
+      expect(ran('taste_ratings')).toBe(0);
+      expect(ran('stats_histogram')).toBe(0);
 
       release.resolve();
       const [taste, recap, own] = await Promise.all(waiting);
@@ -194,8 +176,8 @@ describe('expensive reads under load (decision 059)', () => {
       expect(recap!.statusCode).toBe(200);
       expect(own!.statusCode).toBe(200);
       expect((await search).statusCode).toBe(200);
-      expect(counted.tasteRatings).toBe(2);
-      expect(counted.figurings).toBe(2);
+      expect(ran('taste_ratings')).toBe(2);
+      expect(ran('stats_histogram')).toBe(2);
     } finally {
       release.resolve();
       await app.close();
@@ -203,26 +185,7 @@ describe('expensive reads under load (decision 059)', () => {
   });
 
   it('people in one’s network are counted in the lane, as suggested people are', async () => {
-    const release = deferred();
-    const counted = { search: 0, network: 0 };
-    const gate = (q: Queryable): Queryable => ({
-      exec: (script) => q.exec(script),
-      async query(text, params, name) {
-        if (name === 'search_collection') {
-          counted.search += 1;
-          await release.promise;
-        }
-        if (name === 'people_network') counted.network += 1;
-        return q.query(text, params, name);
-      },
-    });
-    const db: Db = {
-      ...ctx.db,
-      ...gate(ctx.db),
-      transaction: (fn) => ctx.db.transaction((tx) => fn(gate(tx))),
-    };
-    const app = await buildApp({ config: testConfig({ ...TEST_DEFAULTS, HEAVY_READS_AT_ONCE: '1' }), db });
-    await app.ready();
+    const { app, release, ran } = await appWithHeldSearches(ctx);
     try {
       const [me, friend, theirs] = [await signUp(app), await signUp(app), await signUp(app)];
       const follow = (who: typeof me, whom: typeof me) =>
@@ -233,18 +196,18 @@ describe('expensive reads under load (decision 059)', () => {
       const get = (url: string) => app.inject({ method: 'GET', url, headers: me.auth });
 
       const search = get('/api/v1/search?q=discos');
-      await vi.waitFor(() => expect(counted.search).toBe(1));
+      await vi.waitFor(() => expect(ran('search_collection')).toBe(1));
       const network = get('/api/v1/user/network');
       for (let i = 0; i < 3; i++)
         expect((await get(`/api/v1/collection/${collection.id}`)).statusCode).toBe(200);
-      expect(counted.network).toBe(0);
+      expect(ran('people_network')).toBe(0);
 
       release.resolve();
       const answer = await network;
       expect(answer.statusCode).toBe(200);
       expect(answer.json().data.map((p: { id: string }) => p.id)).toEqual([theirs.user_id]);
       expect((await search).statusCode).toBe(200);
-      expect(counted.network).toBe(1);
+      expect(ran('people_network')).toBe(1);
     } finally {
       release.resolve();
       await app.close();
