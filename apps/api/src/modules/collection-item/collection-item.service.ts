@@ -346,18 +346,19 @@ export async function copyItem(
 
 /**
  * The collection's item ids in their order, each with whether the viewer is shown it
- * (`itemShownTo`: every item to the owner, none an operator hid to anyone else).
+ * (`itemShownTo`: every item to the owner, none an operator hid to anyone else; with no viewer,
+ * as anyone sees them).
  */
 export async function itemOrder(
   db: Queryable,
   collectionId: string,
-  viewer: Viewer,
+  viewer: Viewer | null,
 ): Promise<{ id: string; shown: boolean }[]> {
   return db.query<{ id: string; shown: boolean }>(
     `SELECT i.id, ${itemShownTo('i', 'c', '$2')} AS shown
      FROM collection_items i JOIN collections c ON c.id = i.collection_id
      WHERE i.collection_id = $1 ORDER BY i.position, i.id`,
-    [collectionId, viewer.id],
+    [collectionId, viewer?.id ?? null],
     'item_order',
   );
 }

@@ -1,10 +1,9 @@
 import type { Collection } from '@acervo/contract/collection';
 import type { CollectionItem } from '@acervo/contract/collection-item';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
-import { copyItem } from '../collection-item/collection-item.service.ts';
+import { copyItem, itemOrder } from '../collection-item/collection-item.service.ts';
 import { assertCan, type Viewer } from '../access/access.policy.ts';
-import { itemListed } from '../access/access.sql.ts';
 import { findGuarded, getCollection } from '../collection/collection.service.ts';
 import type { ChargeDailyCap } from '../daily-cap/daily-cap.service.ts';
 import { notify } from '../notification/notification.service.ts';
@@ -12,20 +11,6 @@ import { recordActivity } from '../timeline/activity.service.ts';
 
 /** Charges `count` copied items to the viewer's item budget (429 past it); issue 23. */
 export type ChargeItems = (count: number) => Promise<void>;
-
-/**
- * The ids of the collection's items a copy may take, in order: never one an operator hid (not even
- * for its owner, whose copy would show it unmarked).
- */
-async function listedItemOrder(db: Queryable, collectionId: string): Promise<string[]> {
-  const rows = await db.query<{ id: string }>(
-    `SELECT i.id FROM collection_items i WHERE i.collection_id = $1 AND ${itemListed('i')}
-     ORDER BY i.position, i.id`,
-    [collectionId],
-    'save_item_order',
-  );
-  return rows.map((r) => r.id);
-}
 
 /**
  * "Salvar em minhas coleções": a new collection owned by the viewer with the name, category,
@@ -45,7 +30,11 @@ export async function saveCollection(
   await db.transaction(async (tx) => {
     // The share lock keeps the original from being deleted or changed while it is copied.
     assertCan('react', await findGuarded(tx, sourceId, viewer, { lock: 'share' }), viewer);
-    const sourceItems = await listedItemOrder(tx, sourceId);
+    // The items as anyone sees them (no viewer): never one an operator hid, not even for its owner,
+    // whose copy would show it unmarked.
+    const sourceItems = (await itemOrder(tx, sourceId, null)).flatMap((item) =>
+      item.shown ? [item.id] : [],
+    );
     await chargeItems(sourceItems.length);
     await tx.query(
       // The copy shares the original's pictures (its cover and its items'), never duplicates them.
