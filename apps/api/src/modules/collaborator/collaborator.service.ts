@@ -66,7 +66,7 @@ export async function listCollaborators(
      FROM collection_collaborators cc JOIN users u ON u.id = cc.user_id
      WHERE cc.collection_id = $1 AND ($3 OR ${personVisibleTo('u', '$2')})
      ORDER BY cc.created_at, cc.user_id`,
-    [collectionId, viewer.id, collection?.user_id === viewer.id],
+    [collectionId, viewer.id, roleOf(collection!, viewer) === 'owner'],
     'collaborators_list',
   );
 }
