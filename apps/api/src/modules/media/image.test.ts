@@ -14,7 +14,7 @@ import {
   createCollection,
   type Session,
 } from '../collection/collection.test-helpers.ts';
-import { multipart, solid } from './media.test-helpers.ts';
+import { multipart, putItemImage, solid } from './media.test-helpers.ts';
 
 let ctx: TestContext;
 let app: FastifyInstance;
@@ -32,15 +32,8 @@ afterAll(async () => {
 
 const png = (width = 800, height = 600) => solid(width, height).png().toBuffer();
 
-function putImage(who: Session, itemId: string, file: Buffer, aspect = 'poster', type = 'image/png') {
-  const body = multipart(file, 'foto.png', type);
-  return app.inject({
-    method: 'PUT',
-    url: `/api/v1/collection_items/${itemId}/image?aspect=${aspect}`,
-    payload: body.payload,
-    headers: { ...body.headers, ...who.auth },
-  });
-}
+const putImage = (who: Session, itemId: string, file: Buffer, aspect = 'poster', type = 'image/png') =>
+  putItemImage(app, who, itemId, file, { aspect, type });
 
 const get = (url: string, who?: Session) =>
   app.inject({ method: 'GET', url, ...(who ? { headers: who.auth } : {}) });

@@ -32,6 +32,23 @@ export function putPicture(
   });
 }
 
+/** `PUT /api/v1/collection_items/{item}/image` with `file`, signed in as `who`. */
+export function putItemImage(
+  app: FastifyInstance,
+  who: Session,
+  itemId: string,
+  file: Buffer,
+  { aspect = 'poster', type = 'image/png', filename = 'foto.png' } = {},
+) {
+  const body = multipart(file, filename, type);
+  return app.inject({
+    method: 'PUT',
+    url: `/api/v1/collection_items/${itemId}/image?aspect=${aspect}`,
+    payload: body.payload,
+    headers: { ...body.headers, ...who.auth },
+  });
+}
+
 export const solid = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } });
 

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, signUp, type TestContext } from '../../test/test-context.ts';
 import { addItem, createCollection, type Session } from '../collection/collection.test-helpers.ts';
-import { multipart, putPicture, solid } from './media.test-helpers.ts';
+import { multipart, putItemImage, putPicture, solid } from './media.test-helpers.ts';
 
 /** Issue 23: what one person's uploads may cost the server (pixels, rate, parallel decoding). */
 let ctx: TestContext;
@@ -50,15 +50,8 @@ function declaredGif(width: number, height: number): Buffer {
   ]);
 }
 
-const uploadTo = (app: FastifyInstance, who: Session, itemId: string, file: Buffer, type = 'image/png') => {
-  const body = multipart(file, 'foto', type);
-  return app.inject({
-    method: 'PUT',
-    url: `/api/v1/collection_items/${itemId}/image?aspect=square`,
-    payload: body.payload,
-    headers: { ...body.headers, ...who.auth },
-  });
-};
+const uploadTo = (app: FastifyInstance, who: Session, itemId: string, file: Buffer, type = 'image/png') =>
+  putItemImage(app, who, itemId, file, { aspect: 'square', type, filename: 'foto' });
 
 async function scene(app: FastifyInstance) {
   const ana = await signUp(app);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, signUp, type TestContext } from '../../test/test-context.ts';
 import { addItem, createCollection, FILMES, type Session } from '../collection/collection.test-helpers.ts';
-import { multipart, solid } from '../media/media.test-helpers.ts';
+import { putItemImage, solid } from '../media/media.test-helpers.ts';
 
 const OPERATOR = 'moderacao@acervo.example';
 let ctx: TestContext;
@@ -223,13 +223,7 @@ describe('operators act on reports', () => {
 
   it('hiding an item takes its picture off the cover it was, which no one is then served unsigned', async () => {
     const { operator, owner, reporter, bystander, collection, item } = await scene();
-    const body = multipart(await solid(800, 600).png().toBuffer(), 'foto.png', 'image/png');
-    const put = await app.inject({
-      method: 'PUT',
-      url: `/api/v1/collection_items/${item.id}/image?aspect=poster`,
-      payload: body.payload,
-      headers: { ...body.headers, ...owner.auth },
-    });
+    const put = await putItemImage(app, owner, item.id, await solid(800, 600).png().toBuffer());
     expect(put.statusCode).toBe(200);
     const covered = await call('PUT', `/api/v1/collection/${collection.id}/cover`, owner, {
       item_id: item.id,
