@@ -32,7 +32,9 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   globalTeardown: './e2e/global-teardown.ts',
   fullyParallel: false,
-  workers: 2,
+  // Two workers left a third of two cores idle (journeys wait on the server and the browser);
+  // three pass beside two busy loops too (docs/performance.md, the gate).
+  workers: 3,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
