@@ -126,6 +126,25 @@ export default tseslint.config(
   ...featureBoundaries,
   sharedBoundaries,
   {
+    // The lowest password-hash cost is for the API suites (lib/passwords.ts), never the server.
+    files: ['apps/api/**/*.ts', 'bench/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts', 'apps/api/src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/lib/passwords.ts'],
+              importNames: ['useLowestHashCostForTests'],
+              message: 'Only tests lower the hash cost.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/api/src/**/*.ts'],
     ignores: [
       'apps/api/src/modules/access/**',
