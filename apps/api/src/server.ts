@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
     dataDir: config.DATA_DIR,
-    onFileWritten: (file, links) => app.log.info({ file, links }, 'mail written (no SMTP_URL)'),
+    onFileWritten: (file) => app.log.info({ file }, 'mail written (no SMTP_URL): its links are in the file'),
     ...(config.MAIL_DKIM_PRIVATE_KEY_FILE && {
       dkim: readDkimKey(
         config.MAIL_DKIM_DOMAIN!,

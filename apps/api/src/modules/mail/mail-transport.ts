@@ -28,8 +28,11 @@ export interface MailTransportOptions {
   from: string;
   /** `.eml` files go to `<dataDir>/mail/`. */
   dataDir: string;
-  /** Told where each file went and which links it carries, so a newcomer can follow them. */
-  onFileWritten?: (file: string, links: string[]) => void;
+  /**
+   * Told where each file went, so a newcomer can open it. Not its links: they carry tokens that
+   * reset a password or admit to a collection, and logs are no place for them.
+   */
+  onFileWritten?: (file: string) => void;
   /** Signs every mail (nodemailer's DKIM signer), the `.eml` files too. */
   dkim?: DkimKey;
 }
@@ -100,7 +103,7 @@ function emlFileTransport({ from, dataDir, onFileWritten, dkim }: MailTransportO
       // Sortable by time, unique across processes.
       const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId()}.eml`);
       await writeFile(file, info.message as Buffer);
-      onFileWritten?.(file, mail.text.match(/https?:\/\/\S+/g) ?? []);
+      onFileWritten?.(file);
     },
     close: () => transporter.close(),
   };
