@@ -32,7 +32,7 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   globalTeardown: './e2e/global-teardown.ts',
   fullyParallel: false,
-  // Two workers left a third of two cores idle (journeys wait on the server and the browser);
+  // Two workers left a fifth of two cores idle (journeys wait on the server and the browser);
   // three pass beside two busy loops too (docs/performance.md, the gate).
   workers: 3,
   retries: 0,

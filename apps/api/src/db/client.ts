@@ -18,7 +18,7 @@ export interface Queryable {
    * than executing our reads). PGlite ignores it.
    */
   query<T = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<T[]>;
-  /** Runs a script of several statements without parameters (migrations, truncation). */
+  /** Runs a script of several statements without parameters (migrations, a test's reset). */
   exec(script: string): Promise<void>;
 }
 

@@ -13,7 +13,7 @@ import { testConfig, type Config } from '../env.ts';
  * One database per worker, a copy of the suite's migrated template (global-setup.ts), handed to each
  * of its files empty: PGlite in memory by default, or a database on the PostgreSQL server named by
  * TEST_DATABASE_URL (set by scripts/with-postgres.mjs). Tests reset data with `reset()`
- * (truncation), never with a new instance.
+ * (deletes), never with a new instance.
  */
 export interface TestContext {
   db: Db;
@@ -73,26 +73,28 @@ async function openWorkerDatabase(): Promise<Db> {
   return db;
 }
 
-/** Empties every table except reference data (categories) and migrations. */
+/**
+ * Empties every table except reference data (categories) and migrations: deletes under
+ * `session_replication_role = replica`, so no foreign key or trigger does work on the way
+ * (decision 069; a truncation gave every table a new file).
+ */
 async function emptyTables(db: Db): Promise<void> {
   const tables = await db.query<{ tablename: string }>(
     "SELECT tablename FROM pg_tables WHERE schemaname = 'public'",
   );
-  const all = tables.map((t) => t.tablename).filter((t) => !KEEP_TABLES.has(t));
-  // Only the tables that hold rows: truncating an empty one still locks it and gives it a new file.
-  const held = await db.query<{ name: string }>(
-    all.map((t) => `SELECT '${t}' AS name WHERE EXISTS (SELECT FROM "${t}")`).join(' UNION ALL '),
-  );
-  const names = held.map((t) => t.name);
-  // Work a test left running (the live events' fan-out to open streams) may still read while
-  // the truncation locks table after table; PostgreSQL then ends one of the two with a
-  // deadlock (40P01). The truncation is tried again.
-  for (let attempt = 1; names.length; attempt++) {
+  const deletes = tables
+    .map((t) => t.tablename)
+    .filter((t) => !KEEP_TABLES.has(t))
+    .map((t) => `DELETE FROM "${t}";`);
+  // Work a test left running (the live events' fan-out to open streams) may still write while
+  // the reset goes from table to table; PostgreSQL may then end one of the two with a deadlock
+  // (40P01). The transaction is rolled back and tried again.
+  for (let attempt = 1; ; attempt++) {
     try {
-      await db.exec(
-        `BEGIN; SET LOCAL session_replication_role = replica; ${names.map((n) => `DELETE FROM "${n}";`).join(' ')} COMMIT;`,
+      await db.transaction((tx) =>
+        tx.exec(`SET LOCAL session_replication_role = replica; ${deletes.join(' ')}`),
       );
-      break;
+      return;
     } catch (err) {
       if (attempt >= 3 || (err as { code?: string }).code !== '40P01') throw err;
     }
@@ -135,7 +137,7 @@ export async function createTestContext(): Promise<TestContext> {
       app.inject({ method, url, ...(who ? { headers: who.auth } : {}), ...(payload ? { payload } : {}) }),
     async reset() {
       await emptyTables(db);
-      // Truncation goes behind the apps' backs: no shared category page may outlive the data.
+      // The reset goes behind the apps' backs: no shared category page may outlive the data.
       for (const a of apps) a.categoryPages.clear();
     },
     async close() {
