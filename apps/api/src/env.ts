@@ -152,6 +152,8 @@ export const configSchema = z
     IMPORT_PREVIEWS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     /** Collaborators a collection holds at most (then 409 COLLABORATORS_FULL): bounds its list and fan-out. */
     COLLABORATORS_PER_COLLECTION: z.coerce.number().int().min(1).default(100),
+    /** People and collections one person follows at most, together (then 409 FOLLOWS_FULL): bounds "Seguindo"'s read. */
+    FOLLOWS_PER_PERSON: z.coerce.number().int().min(1).default(5000),
     /** Lifetime of a collection's invite link. */
     INVITE_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
     /**

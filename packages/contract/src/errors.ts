@@ -50,6 +50,8 @@ export const errorCodes = [
   'COLLECTION_FULL',
   /** 409 when a new collaborator would take a collection past COLLABORATORS_PER_COLLECTION (the API's setting). */
   'COLLABORATORS_FULL',
+  /** 409 when a new follow would take the caller past FOLLOWS_PER_PERSON people and collections (the API's setting). */
+  'FOLLOWS_FULL',
   /** 503 while the database cannot answer (down, restarting, too slow); retry after `Retry-After` seconds. */
   'DATABASE_UNAVAILABLE',
   /** 422 for an `Idempotency-Key` already used with another request (method, path or body). */

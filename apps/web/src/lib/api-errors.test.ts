@@ -31,6 +31,9 @@ describe('errorMessageKey for the signed-in screens', () => {
     const crowded = new ApiError(409, 'COLLABORATORS_FULL', 'full');
     expect(errorMessageKey(crowded, 'collaboratorAdd')).toBe('errors.collaboratorsFull');
     expect(errorMessageKey(crowded, 'inviteAccept')).toBe('errors.collaboratorsFull');
+    const following = new ApiError(409, 'FOLLOWS_FULL', 'full');
+    expect(errorMessageKey(following, 'follow')).toBe('errors.followsFull');
+    expect(errorMessageKey(status(409), 'follow')).toBe('errors.followFailed');
   });
 });
 

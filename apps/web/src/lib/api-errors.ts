@@ -159,7 +159,7 @@ const ACTION_KEYS: Partial<
   },
   like: { failed: 'errors.likeFailed' },
   unlike: { failed: 'errors.unlikeFailed' },
-  follow: { failed: 'errors.followFailed' },
+  follow: { failed: 'errors.followFailed', byCode: { FOLLOWS_FULL: 'errors.followsFull' } },
   unfollow: { failed: 'errors.unfollowFailed' },
   save: { failed: 'errors.saveFailed' },
   reorder: { failed: 'errors.reorderFailed', byCode: { ORDER_CONFLICT: 'errors.orderConflict' } },

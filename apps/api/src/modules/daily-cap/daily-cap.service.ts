@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
+import { SOCIAL_MESSAGES } from '@acervo/contract/social-messages';
 import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../access/access.policy.ts';
 
@@ -9,13 +10,32 @@ export type CappedAction =
 
 /**
  * Counts one `kind` action against the viewer's cap for the last 24 hours, inside the caller's
- * transaction and after the action: over the cap it throws 429, which rolls the action back.
+ * transaction and after the action: over the cap it throws 429 (past the follows' ceiling, 409),
+ * which rolls the action back.
  * Callers charge only actions that changed something, so repeating one (a double click) is free.
  */
 export type ChargeDailyCap = (tx: Queryable, viewer: Viewer, kind: CappedAction) => Promise<void>;
 
 export const dailyCapReached = () =>
   new AppError(429, 'RATE_LIMITED', 'Você atingiu o limite diário para esta ação. Tente novamente amanhã.');
+
+export const followsFull = () => new AppError(409, 'FOLLOWS_FULL', SOCIAL_MESSAGES.followsFull);
+
+/**
+ * Past the daily cap's check, a new follow must also leave the viewer following at most
+ * FOLLOWS_PER_PERSON people and collections together: "Seguindo" reads the newest of each followed
+ * source, so this bounds that read. Under the same per-person lock as the cap, so concurrent
+ * follows cannot all take the last place.
+ */
+async function assertRoomToFollow(tx: Queryable, viewer: Viewer, max: number): Promise<void> {
+  const [row] = await tx.query<{ n: number }>(
+    `SELECT (SELECT count(*) FROM user_followers WHERE follower_id = $1)::int
+          + (SELECT count(*) FROM collection_followers WHERE user_id = $1)::int AS n`,
+    [viewer.id],
+    'follows_count',
+  );
+  if (row!.n > max) throw followsFull();
+}
 
 export function dailyCapCharger(config: Config): ChargeDailyCap {
   const caps: Record<CappedAction, number> = {
@@ -48,6 +68,7 @@ export function dailyCapCharger(config: Config): ChargeDailyCap {
       'daily_cap_count',
     );
     if (row!.used >= caps[kind]) throw dailyCapReached();
+    if (kind === 'follow') await assertRoomToFollow(tx, viewer, config.FOLLOWS_PER_PERSON);
     await tx.query(
       'INSERT INTO social_actions (user_id, kind) VALUES ($1, $2)',
       [viewer.id, kind],

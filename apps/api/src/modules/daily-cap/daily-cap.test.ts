@@ -218,3 +218,55 @@ describe('daily caps', () => {
     expect(saved.json().data.user_id).toBe(me.user_id);
   });
 });
+
+describe('the follows ceiling (FOLLOWS_PER_PERSON)', () => {
+  let ceiling: FastifyInstance;
+  beforeAll(async () => {
+    ceiling = await ctx.buildApp({ FOLLOWS_PER_PERSON: '3', SOCIAL_DAILY_FOLLOWS: '100' });
+  });
+  const follow = (on: boolean, url: string, who: Session) =>
+    ceiling.inject({ method: on ? 'PUT' : 'DELETE', url: `/api/v1/${url}/follow`, headers: who.auth });
+
+  it('people and collections count together: past it a new follow is 409 FOLLOWS_FULL and leaves nothing; unfollowing makes room', async () => {
+    const me = await signUp(ceiling);
+    const people = [await signUp(ceiling), await signUp(ceiling), await signUp(ceiling)];
+    const col = await createCollection(ceiling, people[0]!);
+    expect((await follow(true, `user/${people[0]!.user_id}`, me)).statusCode).toBe(200);
+    expect((await follow(true, `user/${people[1]!.user_id}`, me)).statusCode).toBe(200);
+    expect((await follow(true, `collection/${col.id}`, me)).statusCode).toBe(200);
+
+    const refused = await follow(true, `user/${people[2]!.user_id}`, me);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({
+      code: 'FOLLOWS_FULL',
+      message: 'Você já segue o máximo de pessoas e coleções. Deixe de seguir alguma para seguir outra.',
+    });
+    const profile = await ceiling.inject({
+      method: 'GET',
+      url: `/api/v1/user/${people[2]!.user_id}`,
+      headers: me.auth,
+    });
+    expect(profile.json().data).toMatchObject({ total_followers: 0 });
+    // What was followed before stays followed, and following it again is no new follow.
+    expect((await follow(true, `user/${people[0]!.user_id}`, me)).statusCode).toBe(200);
+
+    expect((await follow(false, `collection/${col.id}`, me)).statusCode).toBe(200);
+    expect((await follow(true, `user/${people[2]!.user_id}`, me)).statusCode).toBe(200);
+    // Another person's follows are theirs: the ceiling is per person.
+    expect((await follow(true, `user/${people[2]!.user_id}`, people[0]!)).statusCode).toBe(200);
+  });
+
+  it('holds under concurrency: 6 new follows at once with room for 3, exactly 3 pass', async () => {
+    const me = await signUp(ceiling);
+    const people: Session[] = [];
+    for (let i = 0; i < 6; i++) people.push(await signUp(ceiling));
+    const statuses = await concurrently(6, (i) => follow(true, `user/${people[i]!.user_id}`, me));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(3);
+    const [row] = await ctx.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM user_followers WHERE follower_id = $1',
+      [me.user_id],
+    );
+    expect(row!.n).toBe(3);
+  });
+});

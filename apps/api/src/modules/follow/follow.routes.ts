@@ -31,11 +31,11 @@ export async function followRoutes(
       schema: {
         tags,
         summary: on
-          ? 'Follow a person; not oneself (idempotent; daily cap)'
+          ? 'Follow a person; not oneself (idempotent; daily cap; at most FOLLOWS_PER_PERSON people and collections)'
           : 'Stop following a person (idempotent)',
         security: bearerSecurity,
         params: userParams,
-        response: { 200: followResponse, ...CAPPED_ERRORS },
+        response: { 200: followResponse, ...CAPPED_ERRORS, 409: errorBodySchema },
       },
       handler: async (request) => {
         const user = signedInUser(request);

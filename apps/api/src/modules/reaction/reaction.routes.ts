@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { collectionParams } from '@acervo/contract/collection';
+import { errorBodySchema } from '@acervo/contract/errors';
 import { followResponse, likeResponse } from '@acervo/contract/social';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
@@ -41,11 +42,11 @@ export async function reactionRoutes(
       schema: {
         tags,
         summary: on
-          ? "Follow a collection to hear about its changes; not one's own (idempotent; daily cap)"
+          ? "Follow a collection to hear about its changes; not one's own (idempotent; daily cap; at most FOLLOWS_PER_PERSON people and collections)"
           : 'Stop following a collection (idempotent)',
         security: bearerSecurity,
         params: collectionParams,
-        response: { 200: followResponse, ...CAPPED_ERRORS },
+        response: { 200: followResponse, ...CAPPED_ERRORS, 409: errorBodySchema },
       },
       handler: async (request) => {
         const user = signedInUser(request);

@@ -64,6 +64,8 @@ export const errors: Catalog['errors'] = {
   unlikeFailed: 'Could not remove your like from {{name}}. Please try again.',
   followFailed: 'Could not follow {{name}}. Please try again.',
   unfollowFailed: 'Could not unfollow {{name}}. Please try again.',
+  followsFull:
+    'You already follow as many people and collections as you may. Unfollow one to follow another.',
   saveFailed: 'Could not save the copy. Please try again.',
   reorderFailed: 'Could not save the new order; the previous order is back. Please try again.',
   orderConflict: 'The items of the collection changed. Check the current order and try again.',

@@ -69,6 +69,7 @@ export const errors = {
   unlikeFailed: 'Não foi possível desfazer a curtida em {{name}}. Por favor, tente novamente.',
   followFailed: 'Não foi possível seguir {{name}}. Por favor, tente novamente.',
   unfollowFailed: 'Não foi possível deixar de seguir {{name}}. Por favor, tente novamente.',
+  followsFull: SOCIAL_MESSAGES.followsFull as string,
   saveFailed: 'Não foi possível salvar a cópia. Por favor, tente novamente.',
   reorderFailed: 'Não foi possível salvar a nova ordem; a ordem anterior voltou. Por favor, tente novamente.',
   orderConflict: SOCIAL_MESSAGES.orderConflict as string,

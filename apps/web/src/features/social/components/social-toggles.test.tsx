@@ -135,6 +135,31 @@ describe('following', () => {
     expect(screen.getByTestId('followers')).toHaveTextContent('5');
     expect(screen.getByRole('button', { name: 'Seguir Ana' })).toHaveAttribute('aria-pressed', 'false');
   });
+
+  it('says why a follow past the ceiling is refused, and rolls it back', async () => {
+    storeSession('u2');
+    stubFetch({ status: 409, body: { error: { code: 'FOLLOWS_FULL', message: 'x' } } });
+    const { user } = renderWithProviders(<CachedProfile />, {
+      client: cached(sharedKeys.user('u1'), {
+        id: 'u1',
+        name: 'Ana',
+        picture: null,
+        total_collections: 2,
+        total_followers: 5,
+        total_likes: 0,
+        total_following: 1,
+        followed_by_me: false,
+      } satisfies UserProfile),
+    });
+    await user.click(screen.getByRole('button', { name: 'Seguir Ana' }));
+    expect(
+      await screen.findByText(
+        'Você já segue o máximo de pessoas e coleções. Deixe de seguir alguma para seguir outra.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByTestId('followers')).toHaveTextContent('5');
+    expect(screen.getByRole('button', { name: 'Seguir Ana' })).toHaveAttribute('aria-pressed', 'false');
+  });
 });
 
 describe("'Salvar em minhas coleções'", () => {
