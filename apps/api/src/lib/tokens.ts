@@ -25,7 +25,16 @@ const TOKEN_SEGMENT = /((?:\/|%2F)(?:invite|reset|verify-email|unsubscribe)(?:\/
 /** Query parameters that carry a secret: tokens, and the signature of a private picture's URL. */
 const TOKEN_PARAM = /([?&](?:token|access_token|code|s|sig|signature)=)[^&#]*/gi;
 
-/** A URL fit for a log line: whatever in it grants access is replaced (issue 14). */
+/** What a person typed to search (collections, people to mention): theirs, not the log's. */
+const SEARCH_PARAM = /([?&]q=)[^&#]*/gi;
+
+/**
+ * A URL fit for a log line: whatever in it grants access is replaced (issue 14), and so is what
+ * someone searched for.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(TOKEN_SEGMENT, '$1[redacted]').replace(TOKEN_PARAM, '$1[redacted]');
+  return url
+    .replace(TOKEN_SEGMENT, '$1[redacted]')
+    .replace(TOKEN_PARAM, '$1[redacted]')
+    .replace(SEARCH_PARAM, '$1[redacted]');
 }

@@ -538,6 +538,20 @@ describe('logs', () => {
     expect(all).not.toContain(secret);
   });
 
+  it('never contain what someone searched for, on the API or the web page', async () => {
+    const logs: string[] = [];
+    const app = await ctx.buildApp({}, logs);
+    const owner = await signUp(app);
+    const searched = 'diario%20da%20minha%20terapeuta';
+    const search = await app.inject({ url: `/api/v1/search?q=${searched}&limit=5`, headers: owner.auth });
+    expect(search.statusCode).toBe(200);
+    await app.inject({ url: `/search?q=${searched}` });
+    const all = logs.join('');
+    expect(all).toContain('/api/v1/search?q=[redacted]&limit=5');
+    expect(all).toContain('"/search?q=[redacted]"');
+    expect(all).not.toContain('terapeuta');
+  });
+
   it("never contain an invite token carried as the sign-in page's return address", async () => {
     const logs: string[] = [];
     const app = await ctx.buildApp({}, logs);
