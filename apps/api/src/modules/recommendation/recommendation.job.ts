@@ -174,6 +174,7 @@ const APPLY = `
     INSERT INTO collection_neighbors (collection_id, kind, neighbor_id, score)
     SELECT collection_id, kind, neighbor_id, score FROM recommendation_scratch WHERE rank <= ${KEEP}
     ON CONFLICT (collection_id, kind, neighbor_id) DO UPDATE SET score = EXCLUDED.score
+      WHERE collection_neighbors.score IS DISTINCT FROM EXCLUDED.score
     RETURNING 1
   ),
   in_gone AS (
@@ -190,6 +191,7 @@ const APPLY = `
       SELECT 1 FROM collection_neighbors n
       WHERE n.collection_id = s.neighbor_id AND n.kind = s.kind AND n.neighbor_id = s.collection_id))
     ON CONFLICT (collection_id, kind, neighbor_id) DO UPDATE SET score = EXCLUDED.score
+      WHERE collection_neighbors.score IS DISTINCT FROM EXCLUDED.score
     RETURNING 1
   )
   SELECT (SELECT count(*) FROM own_gone) + (SELECT count(*) FROM own_set)
