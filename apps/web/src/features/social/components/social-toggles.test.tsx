@@ -107,18 +107,19 @@ describe('following', () => {
     expect(follow).toHaveAttribute('aria-pressed', 'false');
   });
 
+  const ana: UserProfile = {
+    id: 'u1',
+    name: 'Ana',
+    picture: null,
+    total_collections: 2,
+    total_followers: 5,
+    total_likes: 0,
+    total_following: 1,
+    followed_by_me: false,
+  };
+
   it('rolls a person’s follow back, counter included, when the daily cap answers 429', async () => {
     storeSession('u2');
-    const profile: UserProfile = {
-      id: 'u1',
-      name: 'Ana',
-      picture: null,
-      total_collections: 2,
-      total_followers: 5,
-      total_likes: 0,
-      total_following: 1,
-      followed_by_me: false,
-    };
     const held = gate();
     stubFetch({
       status: 429,
@@ -126,7 +127,7 @@ describe('following', () => {
       gate: held.promise,
     });
     const { user } = renderWithProviders(<CachedProfile />, {
-      client: cached(sharedKeys.user('u1'), profile),
+      client: cached(sharedKeys.user('u1'), ana),
     });
     await user.click(screen.getByRole('button', { name: 'Seguir Ana' }));
     expect(screen.getByTestId('followers')).toHaveTextContent('6');
@@ -140,16 +141,7 @@ describe('following', () => {
     storeSession('u2');
     stubFetch({ status: 409, body: { error: { code: 'FOLLOWS_FULL', message: 'x' } } });
     const { user } = renderWithProviders(<CachedProfile />, {
-      client: cached(sharedKeys.user('u1'), {
-        id: 'u1',
-        name: 'Ana',
-        picture: null,
-        total_collections: 2,
-        total_followers: 5,
-        total_likes: 0,
-        total_following: 1,
-        followed_by_me: false,
-      } satisfies UserProfile),
+      client: cached(sharedKeys.user('u1'), ana),
     });
     await user.click(screen.getByRole('button', { name: 'Seguir Ana' }));
     expect(
