@@ -19,7 +19,7 @@ export type ChargeDailyCap = (tx: Queryable, viewer: Viewer, kind: CappedAction)
 export const dailyCapReached = () =>
   new AppError(429, 'RATE_LIMITED', 'Você atingiu o limite diário para esta ação. Tente novamente amanhã.');
 
-export const followsFull = () => new AppError(409, 'FOLLOWS_FULL', SOCIAL_MESSAGES.followsFull);
+const followsFull = () => new AppError(409, 'FOLLOWS_FULL', SOCIAL_MESSAGES.followsFull);
 
 /**
  * Past the daily cap's check, a new follow must also leave the viewer following at most

@@ -159,7 +159,9 @@ const SCORE = `
  * From the scratch scores to the neighbour table, in one statement whose parts touch different
  * rows: the slice's own lists become their top 50 (cf) or 20 (content); rows of other
  * collections pointing at the slice get the new score, or go when no similarity is left; and
- * each new top pair is written the other way too (similarity is symmetric).
+ * each new top pair is written the other way too (similarity is symmetric). A row whose score did
+ * not change is left as it is: a pair's reverse row is usually written again, with the same score,
+ * by the other collection's slice.
  */
 const APPLY = `
   WITH own_gone AS (
