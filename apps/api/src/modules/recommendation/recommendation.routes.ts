@@ -18,6 +18,7 @@ import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/auth
 import { perPerson } from '../../plugins/rate-limit.ts';
 import {
   getSettings,
+  pickedPages,
   recommendCollections,
   setCollectionDismissed,
   setPersonDismissed,
@@ -40,6 +41,7 @@ export async function recommendationRoutes(
 ): Promise<void> {
   app.addHook('onRequest', signInRequired);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const pages = pickedPages();
   const settingsChanges = perPerson(app, {
     name: 'recommendation-settings',
     max: SETTINGS_CHANGES_PER_HOUR,
@@ -58,9 +60,15 @@ export async function recommendationRoutes(
         response: { 200: recommendedCollectionsResponse, ...errors },
       },
     },
-    async (request) => ({
-      data: await recommendCollections(db, signedInUser(request), request.query.limit, heavy),
-    }),
+    async (request) => {
+      const viewer = signedInUser(request);
+      // Cards are shared for a moment as a category's first page is, on the same terms.
+      const shared = app.categoryPages;
+      const shareCards = shared.usable && !shared.wroteRecently(viewer.id);
+      return {
+        data: await recommendCollections(db, viewer, request.query.limit, heavy, { pages, shareCards }),
+      };
+    },
   );
 
   r.get(

@@ -8,9 +8,11 @@ import type {
   SuggestedPerson,
 } from '@acervo/contract/recommendation';
 import type { UserProfile } from '@acervo/contract/user';
+import type { Collection } from '@acervo/contract/collection';
 import type { Queryable } from '../../db/client.ts';
 import type { HeavyReads } from '../../lib/heavy-reads.ts';
 import { LIST_LIMIT_MAX } from '@acervo/contract/collection';
+import { LRUCache } from 'lru-cache';
 import { issue } from '@acervo/contract/validation';
 import { validationFailed } from '../../lib/app-error.ts';
 import { assertCan, type Viewer } from '../access/access.policy.ts';
@@ -21,7 +23,7 @@ import {
   mutedBy,
   personHeardBy,
 } from '../access/access.sql.ts';
-import { findGuarded, listCardsByIds } from '../collection/collection.service.ts';
+import { findGuarded, forViewer, listCardsByIds } from '../collection/collection.service.ts';
 import { assertUserExists, pageProfiles, userNotFound } from '../user/user.service.ts';
 
 /**
@@ -353,11 +355,9 @@ export const RECOMMEND_CACHE_SECONDS = 600;
 const SHOWN_SQL = `
   WITH g AS (SELECT coalesce((SELECT generation FROM recommendation_state), 0) AS generation),
   cache AS (
-    SELECT g.generation, coalesce($2::jsonb, (
-      SELECT k.candidates FROM recommendation_cache k
-      WHERE k.user_id = $1 AND k.generation = g.generation AND k.computed_at > now() - make_interval(secs => $3)
-    )) AS candidates
-    FROM g
+    SELECT g.generation, coalesce($2::jsonb, k.candidates) AS candidates, k.computed_at::text AS token
+    FROM g LEFT JOIN recommendation_cache k ON $2::jsonb IS NULL AND k.user_id = $1
+      AND k.generation = g.generation AND k.computed_at > now() - make_interval(secs => $3)
   ),
   k AS (
     SELECT e.v, e.v->>'id' AS id, e.v->>'cf_seed' AS cf_seed, e.v->>'ct_seed' AS ct_seed, e.n
@@ -378,12 +378,15 @@ const SHOWN_SQL = `
     WHERE c.user_id <> $1 AND ${collectionListedFor('c', '$1')}
     ORDER BY k.n LIMIT $4
   )
-  SELECT cache.generation::text, cache.candidates IS NOT NULL AS cached, shown.candidate, shown.category_name,
+  SELECT cache.generation::text, cache.token, cache.candidates IS NOT NULL AS cached,
+    -- The pool is the first candidates, none left out: what a page picked from it may be kept on.
+    (SELECT coalesce(max(n), 0) = count(*) AND count(*) = least($4, (SELECT count(*) FROM k)) FROM shown) AS whole,
+    shown.candidate, shown.category_name,
     shown.cf_seed_name, shown.ct_seed_name
   FROM cache LEFT JOIN shown ON true
   ORDER BY shown.n`;
 
-type ShownRow = { generation: string; cached: boolean } & (
+type ShownRow = { generation: string; token: string | null; cached: boolean; whole: boolean } & (
   CandidateRow | { candidate: null; category_name: null; cf_seed_name: null; ct_seed_name: null }
 );
 
@@ -407,45 +410,146 @@ async function shownCandidates(
   viewer: Viewer,
   limit: number,
   heavy: HeavyReads,
-): Promise<CandidateRow[]> {
+): Promise<{ token: string | null; rows: CandidateRow[] }> {
+  // A page may be kept only while its pool left nothing out (a candidate listed again would change it).
+  const tokenOf = (rows: ShownRow[], token: string | null) => (rows[0]?.whole ? token : null);
   const first = await readShown(db, viewer, null, limit);
-  if (first[0]?.cached) return candidateRows(first);
+  if (first[0]?.cached) return { token: tokenOf(first, first[0].token), rows: candidateRows(first) };
   return heavy(async () => {
     const again = await readShown(db, viewer, null, limit);
-    if (again[0]?.cached) return candidateRows(again);
+    if (again[0]?.cached) return { token: tokenOf(again, again[0].token), rows: candidateRows(again) };
     const candidates = JSON.stringify(
       await scoreCandidates(db, viewer, CACHED_CANDIDATES, STRATEGIES.hybrid),
     );
-    await db.query(
+    const [written] = await db.query<{ token: string }>(
       `INSERT INTO recommendation_cache (user_id, generation, candidates) VALUES ($1, $2, $3)
        ON CONFLICT (user_id) DO UPDATE SET generation = EXCLUDED.generation, candidates = EXCLUDED.candidates,
-         computed_at = now()`,
+         computed_at = now()
+       RETURNING computed_at::text AS token`,
       [viewer.id, again[0]?.generation ?? '0', candidates],
       'recommendation_cache_write',
     );
-    return candidateRows(await readShown(db, viewer, candidates, limit));
+    const shown = await readShown(db, viewer, candidates, limit);
+    return { token: tokenOf(shown, written?.token ?? null), rows: candidateRows(shown) };
   });
 }
 
 /**
+ * A page of the strip as it was picked for a viewer (decision 072): its rows in order, the cached
+ * candidates it was drawn from (their `computed_at`), and its cards, reused while `SHARED_CARDS_MS`.
+ */
+interface PickedPage {
+  token: string;
+  rows: CandidateRow[];
+  cards: Collection[];
+  cardsUntil: number;
+}
+
+/** Pages picked in this process, per viewer and page size; see `recommendCollections`. */
+export type PickedPages = LRUCache<string, PickedPage>;
+
+/** At most this many viewers' pages are kept (~60 KB each at 20 cards). */
+const PICKED_PAGES_MAX = 500;
+
+export const pickedPages = (): PickedPages =>
+  new LRUCache<string, PickedPage>({ max: PICKED_PAGES_MAX, ttl: RECOMMEND_CACHE_SECONDS * 1000 });
+
+/**
+ * How long a picked page's cards (names, counts, previews) are reused: as long as a category's
+ * shared first page (decision 023). What depends on the viewer is read fresh every time.
+ */
+export const SHARED_CARDS_MS = 2000;
+
+/**
+ * Whether a picked page may be shown again, in one statement: the candidates it was drawn from are
+ * still the viewer's cache (none of their own signals changed, no rebuild, not aged out), each seed
+ * it names is one the viewer may read now (with its name now), and, when `$3` lists the page, every
+ * card is still listed for the viewer. No row when the cache is gone.
+ */
+const PICKED_CHECK_SQL = `
+  SELECT k.computed_at::text AS token,
+    (SELECT coalesce(jsonb_object_agg(x.id, x.name), '{}'::jsonb) FROM collections x
+      WHERE x.id = ANY($2::text[]) AND ${collectionVisibleTo('x', '$1')}) AS seeds,
+    (SELECT count(*)::int FROM collections c
+      WHERE c.id = ANY($3::text[]) AND c.user_id <> $1 AND ${collectionListedFor('c', '$1')}) AS listed
+  FROM recommendation_cache k
+  WHERE k.user_id = $1 AND k.generation = coalesce((SELECT generation FROM recommendation_state), 0)
+    AND k.computed_at > now() - make_interval(secs => $4)`;
+
+/**
+ * The picked page again, as it would be picked now, or null when anything it showed or named
+ * changed for the viewer (then it is picked anew). Cards younger than `SHARED_CARDS_MS` are reused
+ * when `shareCards` (not for someone who has just written: their write shows at once) with the
+ * viewer's own fields and the listing read fresh; older ones are read again.
+ */
+async function pickedAgain(
+  db: Queryable,
+  viewer: Viewer,
+  page: PickedPage,
+  shareCards: boolean,
+): Promise<{ rows: CandidateRow[]; cards: Collection[]; reread: boolean } | null> {
+  const seedIds = [
+    ...new Set(page.rows.flatMap(({ candidate }) => [candidate.cf_seed, candidate.ct_seed])),
+  ].filter((id): id is string => id !== null);
+  const ids = page.rows.map((row) => row.candidate.id);
+  const reuseCards = shareCards && page.cardsUntil > Date.now();
+  const [check] = await db.query<{ token: string; seeds: Record<string, string>; listed: number }>(
+    PICKED_CHECK_SQL,
+    [viewer.id, seedIds, reuseCards ? [] : ids, RECOMMEND_CACHE_SECONDS],
+    'recommended_picked_check',
+  );
+  if (check?.token !== page.token || check.listed !== (reuseCards ? 0 : ids.length)) return null;
+  const named = (seed: string | null, name: string | null) =>
+    seed === null ? name : name === null ? (seed in check.seeds ? undefined : null) : check.seeds[seed];
+  const rows: CandidateRow[] = [];
+  for (const row of page.rows) {
+    const cf = named(row.candidate.cf_seed, row.cf_seed_name);
+    const ct = named(row.candidate.ct_seed, row.ct_seed_name);
+    // A seed the viewer may read now and not then, or the other way round: another reason.
+    if (cf === undefined || ct === undefined) return null;
+    rows.push({ ...row, cf_seed_name: cf, ct_seed_name: ct });
+  }
+  const cards = reuseCards
+    ? (await forViewer(db, { data: page.cards, next_cursor: null }, viewer)).data
+    : await listCardsByIds(db, ids, viewer);
+  return cards.length === ids.length ? { rows, cards, reread: !reuseCards } : null;
+}
+
+/**
  * Collections for the viewer, each with its reason: what `GET /collection/recommended` serves.
- * `heavy` is the lane of expensive reads the scoring waits in when the cache cannot answer.
+ * `heavy` is the lane of expensive reads the scoring waits in when the cache cannot answer. With
+ * `picked` (the route's), a page picked before is shown again while nothing it shows changed for
+ * the viewer (decision 072): a statement of checks instead of reading the cached candidates.
  */
 export async function recommendCollections(
   db: Queryable,
   viewer: Viewer,
   limit: number,
   heavy: HeavyReads,
+  picked?: { pages: PickedPages; shareCards: boolean },
 ): Promise<RecommendedCollection[]> {
-  // The pool a page is drawn from: 4x the page, of what the viewer may still be shown.
-  const rows = await shownCandidates(db, viewer, poolSize(limit), heavy);
-  const picked = diverse(rows, limit, (row) => row.candidate);
-  const cards = await listCardsByIds(
-    db,
-    picked.map((row) => row.candidate.id),
-    viewer,
-  );
-  const reasons = new Map(picked.map((row) => [row.candidate.id, collectionReason(row, STRATEGIES.hybrid)]));
+  const key = `${viewer.id}:${limit}`;
+  const before = picked?.pages.get(key);
+  const again = picked && before && (await pickedAgain(db, viewer, before, picked.shareCards));
+  let rows: CandidateRow[];
+  let cards: Collection[];
+  if (again) {
+    ({ rows, cards } = again);
+    if (again.reread) picked.pages.set(key, { ...before, cards, cardsUntil: Date.now() + SHARED_CARDS_MS });
+  } else {
+    // The pool a page is drawn from: 4x the page, of what the viewer may still be shown.
+    const shown = await shownCandidates(db, viewer, poolSize(limit), heavy);
+    rows = diverse(shown.rows, limit, (row) => row.candidate);
+    cards = await listCardsByIds(
+      db,
+      rows.map((row) => row.candidate.id),
+      viewer,
+    );
+    if (picked && shown.token !== null && cards.length === rows.length) {
+      picked.pages.set(key, { token: shown.token, rows, cards, cardsUntil: Date.now() + SHARED_CARDS_MS });
+    } else picked?.pages.delete(key);
+  }
+  const reasons = new Map(rows.map((row) => [row.candidate.id, collectionReason(row, STRATEGIES.hybrid)]));
   return cards.map((card) => ({ ...card, reason: reasons.get(card.id)! }));
 }
 

@@ -731,6 +731,25 @@ describe('cached candidates', () => {
     const reason = (await recommended(viewer)).find((c) => c.id === dramas.id)?.reason;
     expect(reason?.code).not.toBe('because_you');
   });
+  it('name a renamed seed by its new name at once, on a page shown before', async () => {
+    const { otto, viewer, chorar, dramas } = await films();
+    await like(viewer, chorar);
+    await refresh();
+    const seedName = async () => {
+      const reason = (await recommended(viewer)).find((c) => c.id === dramas.id)?.reason;
+      return reason?.code === 'because_you' ? reason.params.collection_name : reason?.code;
+    };
+    expect(await seedName()).toBe('Filmes para chorar');
+    expect(await seedName()).toBe('Filmes para chorar');
+    const res = await ctx.request('PUT', `/api/v1/collection/${chorar.id}`, otto, {
+      category_id: FILMES,
+      name: 'Filmes para se emocionar',
+      description: 'lágrimas',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await seedName()).toBe('Filmes para se emocionar');
+  });
+
   it('take back an unliked seed at once', async () => {
     const { viewer, chorar, dramas } = await films();
     await refresh();
