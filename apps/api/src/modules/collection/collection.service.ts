@@ -119,16 +119,33 @@ const savedFrom = (viewerParam: string) => `(SELECT json_build_object(
    WHERE o.id = c.saved_from_id AND ${personVisibleTo('u', viewerParam)})`;
 
 /**
- * What a card says that depends on the viewer ($2), for the cards `$1` of a shared page that are
- * still listed for them: the rule of the viewer's own statement (`collectionListedFor`), so a card
- * made private, hidden, or whose owner blocked or is muted by the viewer is not returned.
+ * What a card says that depends on the viewer, for the cards `ids` (a text[] parameter) of a shared
+ * page that are still listed for them: the rule of the viewer's own statement
+ * (`collectionListedFor`), so a card made private, hidden, or whose owner blocked or is muted by
+ * the viewer is not returned.
  */
-const VIEWER_FIELDS = `
-  SELECT c.id, ${guardColumns('c', '$2')},
-    EXISTS (SELECT 1 FROM collection_likes l WHERE l.collection_id = c.id AND l.user_id = $2) AS liked_by_me,
-    EXISTS (SELECT 1 FROM collection_followers f WHERE f.collection_id = c.id AND f.user_id = $2) AS followed_by_me,
-    ${savedFrom('$2')} AS saved_from
-  FROM collections c WHERE c.id = ANY($1::text[]) AND ${collectionListedFor('c', '$2')}`;
+export const viewerFields = (ids: string, viewer: string) => `
+  SELECT c.id, ${guardColumns('c', viewer)},
+    EXISTS (SELECT 1 FROM collection_likes l WHERE l.collection_id = c.id AND l.user_id = ${viewer}) AS liked_by_me,
+    EXISTS (SELECT 1 FROM collection_followers f WHERE f.collection_id = c.id AND f.user_id = ${viewer}) AS followed_by_me,
+    ${savedFrom(viewer)} AS saved_from
+  FROM collections c WHERE c.id = ANY(${ids}::text[]) AND ${collectionListedFor('c', viewer)}`;
+
+const VIEWER_FIELDS = viewerFields('$1', '$2');
+
+export type ViewerFields = GuardedCollection &
+  Pick<Collection, 'id' | 'liked_by_me' | 'followed_by_me' | 'saved_from'>;
+
+/** Shared cards as `viewer` sees them, given `viewerFields`' rows: the unlisted ones left out. */
+export function withViewerFields(cards: Collection[], rows: ViewerFields[], viewer: Viewer): Collection[] {
+  const fresh = new Map(rows.map((row) => [row.id, row]));
+  return cards.flatMap((card) => {
+    const row = fresh.get(card.id);
+    if (!row) return [];
+    const { liked_by_me, followed_by_me, saved_from } = row;
+    return [{ ...card, liked_by_me, followed_by_me, saved_from, my_role: publicRole(roleOf(row, viewer)) }];
+  });
+}
 
 // One item more than a page says whether there are more.
 const COLLECTION_BY_ID = `
@@ -423,17 +440,12 @@ export async function forViewer(
   viewer: Viewer,
 ): Promise<CollectionPage> {
   if (page.data.length === 0) return page;
-  const rows = await db.query<
-    GuardedCollection & Pick<Collection, 'id' | 'liked_by_me' | 'followed_by_me' | 'saved_from'>
-  >(VIEWER_FIELDS, [page.data.map((c) => c.id), viewer.id], 'collection_viewer_fields');
-  const fresh = new Map(rows.map((row) => [row.id, row]));
-  const data = page.data.flatMap((card) => {
-    const row = fresh.get(card.id);
-    if (!row) return [];
-    const { liked_by_me, followed_by_me, saved_from } = row;
-    return [{ ...card, liked_by_me, followed_by_me, saved_from, my_role: publicRole(roleOf(row, viewer)) }];
-  });
-  return { data, next_cursor: page.next_cursor };
+  const rows = await db.query<ViewerFields>(
+    VIEWER_FIELDS,
+    [page.data.map((c) => c.id), viewer.id],
+    'collection_viewer_fields',
+  );
+  return { data: withViewerFields(page.data, rows, viewer), next_cursor: page.next_cursor };
 }
 
 /** A user's collections the viewer may see (all of them for the owner), newest first. */

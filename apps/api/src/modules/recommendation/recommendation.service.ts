@@ -23,7 +23,13 @@ import {
   mutedBy,
   personHeardBy,
 } from '../access/access.sql.ts';
-import { findGuarded, forViewer, listCardsByIds } from '../collection/collection.service.ts';
+import {
+  findGuarded,
+  listCardsByIds,
+  viewerFields,
+  withViewerFields,
+  type ViewerFields,
+} from '../collection/collection.service.ts';
 import { assertUserExists, pageProfiles, userNotFound } from '../user/user.service.ts';
 
 /**
@@ -435,12 +441,14 @@ async function shownCandidates(
 }
 
 /**
- * A page of the strip as it was picked for a viewer (decision 072): its rows in order, the cached
- * candidates it was drawn from (their `computed_at`), and its cards, reused while `SHARED_CARDS_MS`.
+ * A page of the strip as it was picked for a viewer (decision 072): its collections in order with
+ * their reasons, the cached candidates it was drawn from (their `computed_at`), and its cards,
+ * reused while `SHARED_CARDS_MS`.
  */
 interface PickedPage {
   token: string;
-  rows: CandidateRow[];
+  ids: string[];
+  reasons: CollectionReason[];
   cards: Collection[];
   cardsUntil: number;
 }
@@ -462,57 +470,67 @@ export const SHARED_CARDS_MS = 2000;
 
 /**
  * Whether a picked page may be shown again, in one statement: the candidates it was drawn from are
- * still the viewer's cache (none of their own signals changed, no rebuild, not aged out), each seed
- * it names is one the viewer may read now (with its name now), and, when `$3` lists the page, every
- * card is still listed for the viewer. No row when the cache is gone.
+ * still the viewer's cache (none of their own signals changed, no rebuild, not aged out), and which
+ * seeds its reasons name the viewer may still read (with their names now); with, for each card of
+ * `$3` still listed for the viewer, what it says that depends on them. No row when the cache is gone.
  */
 const PICKED_CHECK_SQL = `
-  SELECT k.computed_at::text AS token,
-    (SELECT coalesce(jsonb_object_agg(x.id, x.name), '{}'::jsonb) FROM collections x
-      WHERE x.id = ANY($2::text[]) AND ${collectionVisibleTo('x', '$1')}) AS seeds,
-    (SELECT count(*)::int FROM collections c
-      WHERE c.id = ANY($3::text[]) AND c.user_id <> $1 AND ${collectionListedFor('c', '$1')}) AS listed
-  FROM recommendation_cache k
-  WHERE k.user_id = $1 AND k.generation = coalesce((SELECT generation FROM recommendation_state), 0)
-    AND k.computed_at > now() - make_interval(secs => $4)`;
+  WITH t AS (
+    SELECT k.computed_at::text AS token,
+      (SELECT coalesce(jsonb_object_agg(x.id, x.name), '{}'::jsonb) FROM collections x
+        WHERE x.id = ANY($2::text[]) AND ${collectionVisibleTo('x', '$1')}) AS seeds
+    FROM recommendation_cache k
+    WHERE k.user_id = $1 AND k.generation = coalesce((SELECT generation FROM recommendation_state), 0)
+      AND k.computed_at > now() - make_interval(secs => $4)
+  ),
+  v AS (${viewerFields('$3', '$1')} AND c.user_id <> $1)
+  SELECT t.token, t.seeds, v.* FROM t LEFT JOIN v ON true`;
+
+type PickedCheckRow = { token: string; seeds: Record<string, string> } & (
+  ViewerFields | { [K in keyof ViewerFields]: null }
+);
 
 /**
- * The picked page again, as it would be picked now, or null when anything it showed or named
- * changed for the viewer (then it is picked anew). Cards younger than `SHARED_CARDS_MS` are reused
+ * The picked page again, or null when anything it shows changed for the viewer: a card no longer
+ * listed, a seed its reason names no longer readable (then it is picked anew). A named seed shows
+ * its name now. (A seed the viewer could not read when the page was picked, and may read again,
+ * is named once the candidates are next scored.) Cards younger than `SHARED_CARDS_MS` are reused
  * when `shareCards` (not for someone who has just written: their write shows at once) with the
- * viewer's own fields and the listing read fresh; older ones are read again.
+ * viewer's own fields read fresh; older ones are read again.
  */
 async function pickedAgain(
   db: Queryable,
   viewer: Viewer,
   page: PickedPage,
   shareCards: boolean,
-): Promise<{ rows: CandidateRow[]; cards: Collection[]; reread: boolean } | null> {
-  const seedIds = [
-    ...new Set(page.rows.flatMap(({ candidate }) => [candidate.cf_seed, candidate.ct_seed])),
-  ].filter((id): id is string => id !== null);
-  const ids = page.rows.map((row) => row.candidate.id);
-  const reuseCards = shareCards && page.cardsUntil > Date.now();
-  const [check] = await db.query<{ token: string; seeds: Record<string, string>; listed: number }>(
+): Promise<{ reasons: CollectionReason[]; cards: Collection[]; reread: boolean } | null> {
+  const seedOf = (reason: CollectionReason) =>
+    reason.code === 'because_you' || reason.code === 'similar_to' ? reason.params.collection_id : null;
+  const seedIds = [...new Set(page.reasons.map(seedOf))].filter((id): id is string => id !== null);
+  const checked = await db.query<PickedCheckRow>(
     PICKED_CHECK_SQL,
-    [viewer.id, seedIds, reuseCards ? [] : ids, RECOMMEND_CACHE_SECONDS],
+    [viewer.id, seedIds, page.ids, RECOMMEND_CACHE_SECONDS],
     'recommended_picked_check',
   );
-  if (check?.token !== page.token || check.listed !== (reuseCards ? 0 : ids.length)) return null;
-  const named = (seed: string | null, name: string | null) =>
-    seed === null ? name : name === null ? (seed in check.seeds ? undefined : null) : check.seeds[seed];
-  const rows: CandidateRow[] = [];
-  for (const row of page.rows) {
-    const cf = named(row.candidate.cf_seed, row.cf_seed_name);
-    const ct = named(row.candidate.ct_seed, row.ct_seed_name);
-    // A seed the viewer may read now and not then, or the other way round: another reason.
-    if (cf === undefined || ct === undefined) return null;
-    rows.push({ ...row, cf_seed_name: cf, ct_seed_name: ct });
+  const check = checked[0];
+  const fields = checked.filter((row): row is PickedCheckRow & ViewerFields => row.id !== null);
+  if (check?.token !== page.token || fields.length !== page.ids.length) return null;
+  if (seedIds.some((id) => !(id in check.seeds))) return null;
+  const named = (id: string) => check.seeds[id]!;
+  const reasons = page.reasons.map((reason): CollectionReason => {
+    if (reason.code === 'because_you') {
+      return { ...reason, params: { ...reason.params, collection_name: named(reason.params.collection_id) } };
+    }
+    if (reason.code === 'similar_to') {
+      return { ...reason, params: { ...reason.params, collection_name: named(reason.params.collection_id) } };
+    }
+    return reason;
+  });
+  if (shareCards && page.cardsUntil > Date.now()) {
+    return { reasons, cards: withViewerFields(page.cards, fields, viewer), reread: false };
   }
-  const cards = reuseCards
-    ? (await forViewer(db, { data: page.cards, next_cursor: null }, viewer)).data
-    : await listCardsByIds(db, ids, viewer);
-  return cards.length === ids.length ? { rows, cards, reread: !reuseCards } : null;
+  const cards = await listCardsByIds(db, page.ids, viewer);
+  return cards.length === page.ids.length ? { reasons, cards, reread: true } : null;
 }
 
 /**
@@ -531,26 +549,28 @@ export async function recommendCollections(
   const key = `${viewer.id}:${limit}`;
   const before = picked?.pages.get(key);
   const again = picked && before && (await pickedAgain(db, viewer, before, picked.shareCards));
-  let rows: CandidateRow[];
-  let cards: Collection[];
   if (again) {
-    ({ rows, cards } = again);
-    if (again.reread) picked.pages.set(key, { ...before, cards, cardsUntil: Date.now() + SHARED_CARDS_MS });
-  } else {
-    // The pool a page is drawn from: 4x the page, of what the viewer may still be shown.
-    const shown = await shownCandidates(db, viewer, poolSize(limit), heavy);
-    rows = diverse(shown.rows, limit, (row) => row.candidate);
-    cards = await listCardsByIds(
-      db,
-      rows.map((row) => row.candidate.id),
-      viewer,
-    );
-    if (picked && shown.token !== null && cards.length === rows.length) {
-      picked.pages.set(key, { token: shown.token, rows, cards, cardsUntil: Date.now() + SHARED_CARDS_MS });
-    } else picked?.pages.delete(key);
+    if (again.reread)
+      picked.pages.set(key, { ...before, cards: again.cards, cardsUntil: Date.now() + SHARED_CARDS_MS });
+    return again.cards.map((card, i) => ({ ...card, reason: again.reasons[i]! }));
   }
-  const reasons = new Map(rows.map((row) => [row.candidate.id, collectionReason(row, STRATEGIES.hybrid)]));
-  return cards.map((card) => ({ ...card, reason: reasons.get(card.id)! }));
+  // The pool a page is drawn from: 4x the page, of what the viewer may still be shown.
+  const shown = await shownCandidates(db, viewer, poolSize(limit), heavy);
+  const rows = diverse(shown.rows, limit, (row) => row.candidate);
+  const ids = rows.map((row) => row.candidate.id);
+  const cards = await listCardsByIds(db, ids, viewer);
+  const reasons = rows.map((row) => collectionReason(row, STRATEGIES.hybrid));
+  if (picked && shown.token !== null && cards.length === ids.length) {
+    picked.pages.set(key, {
+      token: shown.token,
+      ids,
+      reasons,
+      cards,
+      cardsUntil: Date.now() + SHARED_CARDS_MS,
+    });
+  } else picked?.pages.delete(key);
+  const reasonOf = new Map(ids.map((id, i) => [id, reasons[i]!]));
+  return cards.map((card) => ({ ...card, reason: reasonOf.get(card.id)! }));
 }
 
 /**

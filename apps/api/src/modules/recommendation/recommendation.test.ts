@@ -750,6 +750,20 @@ describe('cached candidates', () => {
     expect(await seedName()).toBe('Filmes para se emocionar');
   });
 
+  it('show the viewer their own comment counted at once on a page shown before', async () => {
+    const { viewer, chorar, dramas } = await films();
+    await like(viewer, chorar);
+    await refresh();
+    const comments = async () => (await recommended(viewer)).find((c) => c.id === dramas.id)?.comments_count;
+    expect(await comments()).toBe(0);
+    expect(await comments()).toBe(0);
+    const res = await ctx.request('POST', `/api/v1/collection/${dramas.id}/comments`, viewer, {
+      body: 'Que lista bonita!',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await comments()).toBe(1);
+  });
+
   it('take back an unliked seed at once', async () => {
     const { viewer, chorar, dramas } = await films();
     await refresh();
