@@ -47,9 +47,17 @@ export class CategoryPages {
   }
 
   /** Whether `userId` wrote within a page's lifetime: then no shared page may hide their write. */
-  wroteRecently(userId: string, now = Date.now()): boolean {
+  private wroteRecently(userId: string, now = Date.now()): boolean {
     const at = this.writers.get(userId);
     return at !== undefined && now - at < PAGE_TTL_MS;
+  }
+
+  /**
+   * Whether `userId` may be answered from what is shared: this process hears the others' writes
+   * and they have not just written themselves.
+   */
+  sharedFor(userId: string, now = Date.now()): boolean {
+    return this.usable && !this.wroteRecently(userId, now);
   }
 
   noteWrite(userId: string, now = Date.now()): void {

@@ -126,7 +126,7 @@ export async function collectionRoutes(
       const { category_id: categoryId } = request.params;
       const pages = app.categoryPages;
       // Later pages, and anyone who has just written, read the database itself.
-      if (request.query.cursor || !pages.usable || pages.wroteRecently(viewer.id)) {
+      if (request.query.cursor || !pages.sharedFor(viewer.id)) {
         return listByCategory(db, categoryId, viewer, request.query);
       }
       const { sort, limit } = request.query;

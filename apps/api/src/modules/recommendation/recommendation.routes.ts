@@ -63,8 +63,7 @@ export async function recommendationRoutes(
     async (request) => {
       const viewer = signedInUser(request);
       // Cards are shared for a moment as a category's first page is, on the same terms.
-      const shared = app.categoryPages;
-      const shareCards = shared.usable && !shared.wroteRecently(viewer.id);
+      const shareCards = app.categoryPages.sharedFor(viewer.id);
       return {
         data: await recommendCollections(db, viewer, request.query.limit, heavy, { pages, shareCards }),
       };
