@@ -104,7 +104,16 @@ test('a collection from creation to deletion, as its owner and as another user',
   // ... and back with the mouse.
   const handle = page.getByRole('button', { name: 'Reordenar Bacurau' });
   const target = page.getByRole('button', { name: 'Reordenar Central do Brasil' });
-  // Where the items are once the keyboard move's slide has ended, not halfway through it.
+  // Where the items are once the keyboard move's slide has ended, not halfway through it nor in
+  // the frame before it starts: after a drop, dnd-kit holds each moved item at its old place with a
+  // transform and lets it slide home one frame later, so wait until no item is displaced.
+  await expect
+    .poll(() =>
+      page
+        .locator('.item-list > li')
+        .evaluateAll((items) => items.every((item) => getComputedStyle(item).transform === 'none')),
+    )
+    .toBe(true);
   await animationsDone(page);
   const from = (await handle.boundingBox())!;
   const to = (await target.boundingBox())!;
