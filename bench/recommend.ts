@@ -443,9 +443,16 @@ for (const kind of runs) {
     const [neighbors] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM collection_neighbors');
     console.log(
       `full rebuild: ${seconds(full.ms)} (${full.collections.toLocaleString('en-US')} collections in ` +
-        `${full.slices} slices, longest slice ${full.longest_slice_ms} ms; ${neighbors!.n.toLocaleString('en-US')} neighbours)`,
+        `${full.slices} slices, longest slice ${full.longest_slice_ms} ms, longest hold ${full.longest_hold_ms} ms; ${neighbors!.n.toLocaleString('en-US')} neighbours)`,
     );
-    rows.push([kind, 'full rebuild', '', '', seconds(full.ms), `longest slice ${full.longest_slice_ms} ms`]);
+    rows.push([
+      kind,
+      'full rebuild',
+      '',
+      '',
+      seconds(full.ms),
+      `longest slice ${full.longest_slice_ms} ms, longest hold ${full.longest_hold_ms} ms`,
+    ]);
 
     if (EVALUATE) {
       const base = baselines(community, train);
@@ -519,7 +526,7 @@ for (const kind of runs) {
     const incremental = await refreshRecommendations(db, { maxCollections: Infinity });
     console.log(
       `incremental run after ${fresh.length} new likes: ${seconds(incremental.ms)} (${incremental.collections} ` +
-        `collections, longest slice ${incremental.longest_slice_ms} ms)`,
+        `collections, longest slice ${incremental.longest_slice_ms} ms, longest hold ${incremental.longest_hold_ms} ms)`,
     );
     rows.push([
       kind,
@@ -527,7 +534,7 @@ for (const kind of runs) {
       '',
       '',
       seconds(incremental.ms),
-      `longest slice ${incremental.longest_slice_ms} ms`,
+      `longest slice ${incremental.longest_slice_ms} ms, longest hold ${incremental.longest_hold_ms} ms`,
     ]);
   } finally {
     await db.close();

@@ -38,6 +38,8 @@ export interface StatementTime {
   count: number;
   /** From the call to its answer: on a busy pool this includes the wait for a connection. */
   ms: number;
+  /** The longest one. */
+  max: number;
 }
 
 /** GET /bench/rebuild: the recommendation job's run that POST /bench/rebuild started. */

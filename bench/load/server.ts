@@ -95,9 +95,11 @@ const timed = (q: Queryable, totals = statements): Queryable => ({
       return await q.query(text, params, name);
     } finally {
       const key = name ?? text.replace(/\s+/g, ' ').trim().slice(0, 60);
-      const time = (totals[key] ??= { count: 0, ms: 0 });
+      const time = (totals[key] ??= { count: 0, ms: 0, max: 0 });
+      const took = performance.now() - started;
       time.count += 1;
-      time.ms += performance.now() - started;
+      time.ms += took;
+      time.max = Math.max(time.max, took);
     }
   },
 });

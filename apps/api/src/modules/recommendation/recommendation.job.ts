@@ -240,8 +240,13 @@ export interface RefreshReport {
   slices: number;
   /** Collections still dirty when the run stopped (at its cap, or another process's lock). */
   remaining: number;
-  /** The longest slice: about how long a request could have waited for this run. */
+  /** The longest slice, from its first statement to its last. */
   longest_slice_ms: number;
+  /**
+   * The longest the run held the database at once: how long a request could have waited for it.
+   * A whole slice on PostgreSQL; on PGlite the longest of a slice's parts.
+   */
+  longest_hold_ms: number;
   ms: number;
 }
 
@@ -263,12 +268,22 @@ const nextTurn = (ms: number) =>
 
 /**
  * Recomputes the neighbours of the dirty collections (recommendation_dirty, filled by triggers),
- * oldest first, in slices: each slice is one short transaction under an advisory lock (a second
- * process skips instead of waiting), and the run yields between slices so requests interleave
- * (on PGlite the one connection is free between them). Stops at `maxCollections`; the next run
- * goes on from there. Readers see each slice's result as it commits.
+ * oldest first, in slices, and yields between them so requests interleave. On PostgreSQL each
+ * slice is one short transaction under an advisory lock (a second process skips instead of
+ * waiting); on PGlite one transaction per part of a slice, and a run in this process waits for the
+ * one before it (`sliceInParts`). Stops at `maxCollections`; the next run goes on from there.
+ * Readers see each slice's (or part's) result as it commits.
  */
-export async function refreshRecommendations(db: Db, options: RefreshOptions = {}): Promise<RefreshReport> {
+export function refreshRecommendations(db: Db, options: RefreshOptions = {}): Promise<RefreshReport> {
+  if (db.kind !== 'pglite') return refresh(db, options);
+  const run = (runningOn.get(db) ?? Promise.resolve())
+    .catch(() => undefined)
+    .then(() => refresh(db, options));
+  runningOn.set(db, run);
+  return run;
+}
+
+async function refresh(db: Db, options: RefreshOptions): Promise<RefreshReport> {
   const started = performance.now();
   const max = options.maxCollections ?? DEFAULT_MAX_COLLECTIONS;
   const report: RefreshReport = {
@@ -277,6 +292,7 @@ export async function refreshRecommendations(db: Db, options: RefreshOptions = {
     slices: 0,
     remaining: 0,
     longest_slice_ms: 0,
+    longest_hold_ms: 0,
     ms: 0,
   };
   if (options.full) await markAllDirty(db);
@@ -287,25 +303,16 @@ export async function refreshRecommendations(db: Db, options: RefreshOptions = {
   const listed = Math.max(1, total?.n ?? 1);
   let size = 20;
   let locked = true;
+  const pause = (took: number) => nextTurn(Math.round(took * (options.pause ?? 0)));
+  const slice = db.kind === 'pglite' ? sliceInParts : sliceAtOnce;
   while (report.collections < max && !options.stopping?.()) {
-    const at = performance.now();
-    const done = await db.transaction(async (tx) => {
-      const [lock] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [
-        REFRESH_LOCK_KEY,
-      ]);
-      if (!lock?.locked) return -1;
-      const batch = await tx.query<{ collection_id: string; marked_at: string }>(
-        // Qualified: a bare `marked_at` in ORDER BY is the text output column, which no index
-        // serves (a sort of the whole queue each slice: 52 ms at 80,000 dirty collections).
-        `SELECT d.collection_id, d.marked_at::text AS marked_at FROM recommendation_dirty d
-         ORDER BY d.marked_at, d.collection_id LIMIT $1`,
-        [Math.min(size, max - report.collections)],
-      );
-      if (batch.length === 0) return 0;
-      await recompute(tx, batch, listed);
-      return batch.length;
-    });
-    const took = performance.now() - at;
+    const { collections: done, took } = await slice(
+      db,
+      Math.min(size, max - report.collections),
+      listed,
+      report,
+      pause,
+    );
     if (done < 0) locked = false;
     if (done <= 0) break;
     report.collections += done;
@@ -318,7 +325,6 @@ export async function refreshRecommendations(db: Db, options: RefreshOptions = {
         : took < SLICE_TARGET_MS / 2
           ? Math.min(SLICE_MAX, size * 2)
           : size;
-    await nextTurn(Math.round(took * (options.pause ?? 0)));
   }
   // After a full rebuild every viewer's cached candidates are recomputed at their next read. An
   // incremental run drops only the recomputed collections' fans' (FANS_STALE): one like anywhere no
@@ -338,31 +344,113 @@ export async function refreshRecommendations(db: Db, options: RefreshOptions = {
   return report;
 }
 
-/** One slice: words, then both kinds of similarity, then the neighbour table. */
-async function recompute(
-  tx: Queryable,
-  batch: { collection_id: string; marked_at: string }[],
+type Batch = { collection_id: string; marked_at: string }[];
+
+/** The oldest dirty collections, at most `limit`. */
+const nextBatch = (q: Queryable, limit: number) =>
+  q.query<Batch[number]>(
+    // Qualified: a bare `marked_at` in ORDER BY is the text output column, which no index
+    // serves (a sort of the whole queue each slice: 52 ms at 80,000 dirty collections).
+    `SELECT d.collection_id, d.marked_at::text AS marked_at FROM recommendation_dirty d
+     ORDER BY d.marked_at, d.collection_id LIMIT $1`,
+    [limit],
+  );
+
+/**
+ * A slice's statements, in three parts: its words, its similarities (into the scratch table), its
+ * neighbour rows. Each part leaves the tables as readers may see them; the batch stays dirty until
+ * the last part's end, so a slice cut short by a crash is done again.
+ */
+const PARTS: ((q: Queryable, batch: Batch, listed: number) => Promise<void>)[] = [
+  async (q, batch, listed) => {
+    const ids = batch.map((b) => b.collection_id);
+    await q.query(TERMS_OUT, [ids]);
+    await q.query(TERMS_IN, [ids]);
+    await q.query(NORMS, [ids, listed]);
+  },
+  async (q, batch, listed) => {
+    // Empty already, unless a slice was cut short between this part and the next.
+    await q.query('DELETE FROM recommendation_scratch');
+    await q.query(SCORE, [batch.map((b) => b.collection_id), listed]);
+  },
+  async (q, batch) => {
+    const ids = batch.map((b) => b.collection_id);
+    await q.query(APPLY, [ids]);
+    const overflow = await q.query<{ collection_id: string; kind: string; neighbor_id: string }>(OVERFLOW, [
+      ids,
+    ]);
+    if (overflow.length > 0) {
+      await q.query(
+        `DELETE FROM collection_neighbors n USING unnest($1::text[], $2::text[], $3::text[]) AS d(c, k, nb)
+         WHERE n.collection_id = d.c AND n.kind = d.k AND n.neighbor_id = d.nb`,
+        [
+          overflow.map((o) => o.collection_id),
+          overflow.map((o) => o.kind),
+          overflow.map((o) => o.neighbor_id),
+        ],
+      );
+    }
+    await q.query(FANS_STALE, [ids]);
+    await q.query(DONE, [ids, batch.map((b) => b.marked_at)]);
+  },
+];
+
+/**
+ * One slice, then its pause. `collections` is how many it recomputed (0: none dirty; -1: another
+ * process holds the lock); `took` its statements' time, pauses left out.
+ */
+type Slice = (
+  db: Db,
+  limit: number,
   listed: number,
-) {
-  const ids = batch.map((b) => b.collection_id);
-  await tx.query(TERMS_OUT, [ids]);
-  await tx.query(TERMS_IN, [ids]);
-  await tx.query(NORMS, [ids, listed]);
-  await tx.query(SCORE, [ids, listed]);
-  await tx.query(APPLY, [ids]);
-  const overflow = await tx.query<{ collection_id: string; kind: string; neighbor_id: string }>(OVERFLOW, [
-    ids,
-  ]);
-  if (overflow.length > 0) {
-    await tx.query(
-      `DELETE FROM collection_neighbors n USING unnest($1::text[], $2::text[], $3::text[]) AS d(c, k, nb)
-       WHERE n.collection_id = d.c AND n.kind = d.k AND n.neighbor_id = d.nb`,
-      [overflow.map((o) => o.collection_id), overflow.map((o) => o.kind), overflow.map((o) => o.neighbor_id)],
-    );
+  report: RefreshReport,
+  pause: (took: number) => Promise<void>,
+) => Promise<{ collections: number; took: number }>;
+
+/** PostgreSQL: a slice is one transaction, under the lock that lets one process at a time compute. */
+const sliceAtOnce: Slice = async (db, limit, listed, report, pause) => {
+  const at = performance.now();
+  const collections = await db.transaction(async (tx) => {
+    const [lock] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [
+      REFRESH_LOCK_KEY,
+    ]);
+    if (!lock?.locked) return -1;
+    const batch = await nextBatch(tx, limit);
+    if (batch.length === 0) return 0;
+    for (const part of PARTS) await part(tx, batch, listed);
+    return batch.length;
+  });
+  const took = performance.now() - at;
+  report.longest_hold_ms = Math.max(report.longest_hold_ms, Math.round(took));
+  await pause(took);
+  return { collections, took };
+};
+
+/** On PGlite, each database's run in progress: the next one starts after it. */
+const runningOn = new WeakMap<Db, Promise<unknown>>();
+
+/**
+ * On PGlite a transaction holds the only connection, so a slice is one transaction per part, each
+ * followed by its pause: a request waits for one part at most, not for the slice (decision 073).
+ * One process owns the database, so no lock is taken; parts of two runs in this process never
+ * interleave (`runningOn`).
+ */
+const sliceInParts: Slice = async (db, limit, listed, report, pause) => {
+  let took = 0;
+  const at = performance.now();
+  const batch = await nextBatch(db, limit);
+  took += performance.now() - at;
+  if (batch.length === 0) return { collections: 0, took };
+  for (const part of PARTS) {
+    const partAt = performance.now();
+    await db.transaction((tx) => part(tx, batch, listed));
+    const partTook = performance.now() - partAt;
+    took += partTook;
+    report.longest_hold_ms = Math.max(report.longest_hold_ms, Math.round(partTook));
+    await pause(partTook);
   }
-  await tx.query(FANS_STALE, [ids]);
-  await tx.query(DONE, [ids, batch.map((b) => b.marked_at)]);
-}
+  return { collections: batch.length, took };
+};
 
 /** Every collection dirty, marked in keyed batches of short statements. */
 async function markAllDirty(db: Db): Promise<void> {
