@@ -397,7 +397,8 @@ const PARTS: ((q: Queryable, batch: Batch, listed: number) => Promise<void>)[] =
 
 /**
  * One slice, then its pause. `collections` is how many it recomputed (0: none dirty; -1: another
- * process holds the lock); `took` its statements' time, pauses left out.
+ * process holds the lock); `took` its time holding the database, from the first statement of a
+ * transaction to its commit (not the wait for the connection, nor the pauses).
  */
 type Slice = (
   db: Db,
@@ -409,8 +410,9 @@ type Slice = (
 
 /** PostgreSQL: a slice is one transaction, under the lock that lets one process at a time compute. */
 const sliceAtOnce: Slice = async (db, limit, listed, report, pause) => {
-  const at = performance.now();
+  let at = 0;
   const collections = await db.transaction(async (tx) => {
+    at = performance.now();
     const [lock] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [
       REFRESH_LOCK_KEY,
     ]);
@@ -442,8 +444,11 @@ const sliceInParts: Slice = async (db, limit, listed, report, pause) => {
   took += performance.now() - at;
   if (batch.length === 0) return { collections: 0, took };
   for (const part of PARTS) {
-    const partAt = performance.now();
-    await db.transaction((tx) => part(tx, batch, listed));
+    let partAt = 0;
+    await db.transaction((tx) => {
+      partAt = performance.now();
+      return part(tx, batch, listed);
+    });
     const partTook = performance.now() - partAt;
     took += partTook;
     report.longest_hold_ms = Math.max(report.longest_hold_ms, Math.round(partTook));
