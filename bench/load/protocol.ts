@@ -1,4 +1,5 @@
 // What bench/load/server.ts tells bench/load/run.ts over its stdout, one JSON object a line.
+import type { MaintenanceStep } from '../../apps/api/src/db/maintenance.ts';
 import type { RefreshReport } from '../../apps/api/src/modules/recommendation/recommendation.job.ts';
 import type { SeedReport } from './seed.ts';
 
@@ -51,4 +52,6 @@ export interface Rebuild {
   error?: string;
   /** Every statement the job's runs made so far, by its first words: where a slice's time goes. */
   statements: Record<string, StatementTime>;
+  /** Every step of the table maintenance (decision 063) since the server started. */
+  maintenance: MaintenanceStep[];
 }

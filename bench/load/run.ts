@@ -386,6 +386,22 @@ async function duringRebuild(
     statementsTable("the job's statement", Object.entries(statements), 8, { longest: true }),
     '',
   );
+  // Table maintenance (PGlite only, decision 063) holds the same connection while a step runs.
+  const { maintenance } = await benchRoute<Rebuild>(ready.port, 'GET');
+  if (maintenance.length > 0) {
+    lines.push(
+      `Table maintenance since the server started, its longest steps (each holds the database):`,
+      '',
+      table(
+        ['table', 'op', 'held'],
+        [...maintenance]
+          .sort((a, b) => b.ms - a.ms)
+          .slice(0, 5)
+          .map((step) => [step.table, step.op, ms(step.ms)]),
+      ),
+      '',
+    );
+  }
   if (report.rebuilt) {
     // What the mix liked, followed and changed while the rebuild ran (and after its turn) is dirty again.
     await drive(ready.port, 5, mix(ready), failures, 1);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { openDb, type Db, type Queryable } from '../../apps/api/src/db/client.ts';
-import { startTableMaintenance } from '../../apps/api/src/db/maintenance.ts';
+import { startTableMaintenance, type MaintenanceStep } from '../../apps/api/src/db/maintenance.ts';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { createScratchDatabase } from '../../apps/api/src/db/scratch-database.ts';
 import { loadConfig } from '../../apps/api/src/env.ts';
@@ -111,12 +111,22 @@ const timedDb = (totals: Record<string, StatementTime>): Db => ({
 });
 const app = await buildApp({ config, db: timedDb(statements) });
 // As `npm start` does: on PGlite, a pass of table maintenance every minute (decision 063).
-startTableMaintenance(db, app.log);
+// Its steps are kept for GET /bench/rebuild: each holds the one connection while it runs.
+const maintenance: MaintenanceStep[] = [];
+startTableMaintenance(
+  db,
+  new Proxy(app.log, {
+    get: (target, key, receiver) =>
+      key === 'info'
+        ? (fields: { steps?: MaintenanceStep[] }) => void maintenance.push(...(fields.steps ?? []))
+        : Reflect.get(target, key, receiver),
+  }),
+);
 // Bench-only routes, never in production code: run.ts starts the recommendation job's rebuild beside
 // its one-at-a-time probe and polls it. The job runs as `npm start` runs it (its own connection use,
 // pausing between slices as long as each took); without the deployed cap of 5,000 collections a
 // run, so one run here is what the deployed job does in several consecutive runs.
-type RebuildState = Omit<Rebuild, 'statements'>;
+type RebuildState = Omit<Rebuild, 'statements' | 'maintenance'>;
 let rebuild: RebuildState | undefined;
 const jobDb = timedDb(jobStatements);
 app.post('/bench/rebuild', async (request, reply) => {
@@ -134,7 +144,7 @@ app.post('/bench/rebuild', async (request, reply) => {
   );
   return {};
 });
-app.get('/bench/rebuild', async () => ({ ...rebuild, statements: jobStatements }));
+app.get('/bench/rebuild', async () => ({ ...rebuild, statements: jobStatements, maintenance }));
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const ready: Ready = {
