@@ -451,6 +451,8 @@ interface PickedPage {
   reasons: CollectionReason[];
   cards: Collection[];
   cardsUntil: number;
+  /** The cards' read once they expired, shared by the requests that found them expired. */
+  rereading?: Promise<Collection[]> | undefined;
 }
 
 /** Pages picked in this process, per viewer and page size; see `recommendCollections`. */
@@ -526,11 +528,31 @@ async function pickedAgain(
     }
     return reason;
   });
-  if (shareCards && page.cardsUntil > Date.now()) {
-    return { reasons, cards: withViewerFields(page.cards, fields, viewer), reread: false };
+  if (shareCards) {
+    const cards = withViewerFields(await sharedCards(db, page, viewer), fields, viewer);
+    return cards.length === page.ids.length ? { reasons, cards, reread: false } : null;
   }
   const cards = await listCardsByIds(db, page.ids, viewer);
   return cards.length === page.ids.length ? { reasons, cards, reread: true } : null;
+}
+
+/**
+ * A picked page's cards, read again once older than `SHARED_CARDS_MS`. The requests that find them
+ * expired share one read, as a category's shared page does: otherwise every request in flight at
+ * that moment read them again, all at once.
+ */
+function sharedCards(db: Queryable, page: PickedPage, viewer: Viewer): Collection[] | Promise<Collection[]> {
+  if (page.cardsUntil > Date.now()) return page.cards;
+  page.rereading ??= listCardsByIds(db, page.ids, viewer)
+    .then((cards) => {
+      page.cards = cards;
+      page.cardsUntil = Date.now() + SHARED_CARDS_MS;
+      return cards;
+    })
+    .finally(() => {
+      page.rereading = undefined;
+    });
+  return page.rereading;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Collection } from '@acervo/contract/collection';
 import type { RecommendedCollection, SuggestedPerson } from '@acervo/contract/recommendation';
 import { createTestContext, signUp, type TestContext } from '../../test/test-context.ts';
@@ -13,7 +13,12 @@ import {
 } from '../collection/collection.test-helpers.ts';
 import { refreshRecommendations, startRecommendationJob } from './recommendation.job.ts';
 import { SETTINGS_CHANGES_PER_HOUR } from './recommendation.routes.ts';
-import { CATEGORY_DISCOUNT, diverse, RECOMMEND_CACHE_SECONDS } from './recommendation.service.ts';
+import {
+  CATEGORY_DISCOUNT,
+  diverse,
+  RECOMMEND_CACHE_SECONDS,
+  SHARED_CARDS_MS,
+} from './recommendation.service.ts';
 
 const RESTAURANTES = 'XHOaoEbIZdwd8BvK';
 const CAFES = 'mt1eg6S0bRd3T510';
@@ -820,6 +825,26 @@ describe('cached candidates', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(await comments()).toBe(1);
+  });
+
+  it('read the kept cards again once they expire, in one read for the requests that find them expired', async () => {
+    const { viewer, chorar, dramas } = await films();
+    await like(viewer, chorar);
+    await refresh();
+    expect(ids(await recommended(viewer))).toContain(dramas.id);
+    const query = vi.spyOn(ctx.db, 'query');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // Past the viewer's own write and the cards' two seconds: shared cards, to be read again.
+      vi.setSystemTime(Date.now() + SHARED_CARDS_MS + 1_000);
+      const pages = await Promise.all([1, 2, 3, 4].map(() => recommended(viewer)));
+      for (const page of pages) expect(page.find((c) => c.id === dramas.id)?.reason.code).toBe('because_you');
+      const reads = query.mock.calls.filter(([, , name]) => name === 'collections_by_ids');
+      expect(reads).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+      query.mockRestore();
+    }
   });
 
   it('take back an unliked seed at once', async () => {
