@@ -271,15 +271,13 @@ const nextTurn = (ms: number) =>
  * oldest first, in slices, and yields between them so requests interleave. On PostgreSQL each
  * slice is one short transaction under an advisory lock (a second process skips instead of
  * waiting); on PGlite one transaction per part of a slice, and a run in this process waits for the
- * one before it (`sliceInParts`). Stops at `maxCollections`; the next run goes on from there.
- * Readers see each slice's (or part's) result as it commits.
+ * one before it (`sliceInParts`, `pgliteRuns`). Stops at `maxCollections`; the next run goes on
+ * from there. Readers see each slice's (or part's) result as it commits.
  */
 export function refreshRecommendations(db: Db, options: RefreshOptions = {}): Promise<RefreshReport> {
   if (db.kind !== 'pglite') return refresh(db, options);
-  const run = (runningOn.get(db) ?? Promise.resolve())
-    .catch(() => undefined)
-    .then(() => refresh(db, options));
-  runningOn.set(db, run);
+  const run = pgliteRuns.catch(() => undefined).then(() => refresh(db, options));
+  pgliteRuns = run;
   return run;
 }
 
@@ -428,14 +426,18 @@ const sliceAtOnce: Slice = async (db, limit, listed, report, pause) => {
   return { collections, took };
 };
 
-/** On PGlite, each database's run in progress: the next one starts after it. */
-const runningOn = new WeakMap<Db, Promise<unknown>>();
+/**
+ * On PGlite, the run in progress in this process: the next one starts after it. One for every
+ * embedded database the process opens, so that a wrapper of the same database (the benchmarks time
+ * statements through one) cannot start a run beside it.
+ */
+let pgliteRuns: Promise<unknown> = Promise.resolve();
 
 /**
  * On PGlite a transaction holds the only connection, so a slice is one transaction per part, each
  * followed by its pause: a request waits for one part at most, not for the slice (decision 073).
  * One process owns the database, so no lock is taken; parts of two runs in this process never
- * interleave (`runningOn`).
+ * interleave (`pgliteRuns`).
  */
 const sliceInParts: Slice = async (db, limit, listed, report, pause) => {
   let took = 0;
