@@ -492,6 +492,11 @@ type PickedCheckRow = { token: string; seeds: Record<string, string> } & (
   ViewerFields | { [K in keyof ViewerFields]: null }
 );
 
+/** The reasons that name one of the viewer's seeds. */
+type SeedReason = Extract<CollectionReason, { code: 'because_you' | 'similar_to' }>;
+const namesSeed = (reason: CollectionReason): reason is SeedReason =>
+  reason.code === 'because_you' || reason.code === 'similar_to';
+
 /**
  * The picked page again, or null when anything it shows changed for the viewer: a card no longer
  * listed, a seed its reason names no longer readable (then it is picked anew). A named seed shows
@@ -505,10 +510,8 @@ async function pickedAgain(
   viewer: Viewer,
   page: PickedPage,
   shareCards: boolean,
-): Promise<{ reasons: CollectionReason[]; cards: Collection[]; reread: boolean } | null> {
-  const seedOf = (reason: CollectionReason) =>
-    reason.code === 'because_you' || reason.code === 'similar_to' ? reason.params.collection_id : null;
-  const seedIds = [...new Set(page.reasons.map(seedOf))].filter((id): id is string => id !== null);
+): Promise<{ reasons: CollectionReason[]; cards: Collection[] } | null> {
+  const seedIds = [...new Set(page.reasons.filter(namesSeed).map((reason) => reason.params.collection_id))];
   const checked = await db.query<PickedCheckRow>(
     PICKED_CHECK_SQL,
     [viewer.id, seedIds, page.ids, RECOMMEND_CACHE_SECONDS],
@@ -518,22 +521,22 @@ async function pickedAgain(
   const fields = checked.filter((row): row is PickedCheckRow & ViewerFields => row.id !== null);
   if (check?.token !== page.token || fields.length !== page.ids.length) return null;
   if (seedIds.some((id) => !(id in check.seeds))) return null;
-  const named = (id: string) => check.seeds[id]!;
-  const reasons = page.reasons.map((reason): CollectionReason => {
-    if (reason.code === 'because_you') {
-      return { ...reason, params: { ...reason.params, collection_name: named(reason.params.collection_id) } };
-    }
-    if (reason.code === 'similar_to') {
-      return { ...reason, params: { ...reason.params, collection_name: named(reason.params.collection_id) } };
-    }
-    return reason;
+  const named = <R extends SeedReason>(reason: R): R => ({
+    ...reason,
+    params: { ...reason.params, collection_name: check.seeds[reason.params.collection_id]! },
   });
-  if (shareCards) {
-    const cards = withViewerFields(await sharedCards(db, page, viewer), fields, viewer);
-    return cards.length === page.ids.length ? { reasons, cards, reread: false } : null;
-  }
-  const cards = await listCardsByIds(db, page.ids, viewer);
-  return cards.length === page.ids.length ? { reasons, cards, reread: true } : null;
+  const reasons = page.reasons.map((reason) => (namesSeed(reason) ? named(reason) : reason));
+  const cards = shareCards
+    ? withViewerFields(await sharedCards(db, page, viewer), fields, viewer)
+    : keptCards(page, await listCardsByIds(db, page.ids, viewer));
+  return cards.length === page.ids.length ? { reasons, cards } : null;
+}
+
+/** Cards just read become the page's shared ones for `SHARED_CARDS_MS`. */
+function keptCards(page: PickedPage, cards: Collection[]): Collection[] {
+  page.cards = cards;
+  page.cardsUntil = Date.now() + SHARED_CARDS_MS;
+  return cards;
 }
 
 /**
@@ -544,11 +547,7 @@ async function pickedAgain(
 function sharedCards(db: Queryable, page: PickedPage, viewer: Viewer): Collection[] | Promise<Collection[]> {
   if (page.cardsUntil > Date.now()) return page.cards;
   page.rereading ??= listCardsByIds(db, page.ids, viewer)
-    .then((cards) => {
-      page.cards = cards;
-      page.cardsUntil = Date.now() + SHARED_CARDS_MS;
-      return cards;
-    })
+    .then((cards) => keptCards(page, cards))
     .finally(() => {
       page.rereading = undefined;
     });
@@ -571,11 +570,7 @@ export async function recommendCollections(
   const key = `${viewer.id}:${limit}`;
   const before = picked?.pages.get(key);
   const again = picked && before && (await pickedAgain(db, viewer, before, picked.shareCards));
-  if (again) {
-    if (again.reread)
-      picked.pages.set(key, { ...before, cards: again.cards, cardsUntil: Date.now() + SHARED_CARDS_MS });
-    return again.cards.map((card, i) => ({ ...card, reason: again.reasons[i]! }));
-  }
+  if (again) return again.cards.map((card, i) => ({ ...card, reason: again.reasons[i]! }));
   // The pool a page is drawn from: 4x the page, of what the viewer may still be shown.
   const shown = await shownCandidates(db, viewer, poolSize(limit), heavy);
   const rows = diverse(shown.rows, limit, (row) => row.candidate);
