@@ -359,20 +359,18 @@ const nextBatch = (q: Queryable, limit: number) =>
  * neighbour rows. Each part leaves the tables as readers may see them; the batch stays dirty until
  * the last part's end, so a slice cut short by a crash is done again.
  */
-const PARTS: ((q: Queryable, batch: Batch, listed: number) => Promise<void>)[] = [
-  async (q, batch, listed) => {
-    const ids = batch.map((b) => b.collection_id);
+const PARTS: ((q: Queryable, ids: string[], batch: Batch, listed: number) => Promise<void>)[] = [
+  async (q, ids, batch, listed) => {
     await q.query(TERMS_OUT, [ids]);
     await q.query(TERMS_IN, [ids]);
     await q.query(NORMS, [ids, listed]);
   },
-  async (q, batch, listed) => {
+  async (q, ids, batch, listed) => {
     // Empty already, unless a slice was cut short between this part and the next.
     await q.query('DELETE FROM recommendation_scratch');
-    await q.query(SCORE, [batch.map((b) => b.collection_id), listed]);
+    await q.query(SCORE, [ids, listed]);
   },
-  async (q, batch) => {
-    const ids = batch.map((b) => b.collection_id);
+  async (q, ids, batch) => {
     await q.query(APPLY, [ids]);
     const overflow = await q.query<{ collection_id: string; kind: string; neighbor_id: string }>(OVERFLOW, [
       ids,
@@ -417,7 +415,8 @@ const sliceAtOnce: Slice = async (db, limit, listed, report, pause) => {
     if (!lock?.locked) return -1;
     const batch = await nextBatch(tx, limit);
     if (batch.length === 0) return 0;
-    for (const part of PARTS) await part(tx, batch, listed);
+    const ids = batch.map((b) => b.collection_id);
+    for (const part of PARTS) await part(tx, ids, batch, listed);
     return batch.length;
   });
   const took = performance.now() - at;
@@ -445,11 +444,12 @@ const sliceInParts: Slice = async (db, limit, listed, report, pause) => {
   const batch = await nextBatch(db, limit);
   took += performance.now() - at;
   if (batch.length === 0) return { collections: 0, took };
+  const ids = batch.map((b) => b.collection_id);
   for (const part of PARTS) {
     let partAt = 0;
     await db.transaction((tx) => {
       partAt = performance.now();
-      return part(tx, batch, listed);
+      return part(tx, ids, batch, listed);
     });
     const partTook = performance.now() - partAt;
     took += partTook;
