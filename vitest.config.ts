@@ -1,7 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { configDefaults, defineConfig } from 'vitest/config';
-
-const WEB_FILES_ON_THEIR_OWN = ['src/components/ui/lazy-mask-input.test.tsx'];
+import { defineConfig } from 'vitest/config';
 
 // Files share their worker's module graph (decision 065): a test's spies, stubbed globals and
 // environment variables are undone after it, so none reaches the next file.
@@ -36,24 +34,17 @@ export default defineConfig({
           isolate: false,
         },
       },
-      // The web app's files share one module graph and document per worker, as the API's do; a file
-      // that tests what happens before a lazy module first arrives needs a graph of its own, and
-      // runs in a project that isolates it.
+      // The web app's files share one module graph and document per worker, as the API's do.
       {
         extends: './apps/web/vite.config.ts',
         test: {
           name: 'web',
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
-          exclude: [...configDefaults.exclude, ...WEB_FILES_ON_THEIR_OWN],
           isolate: false,
           maxWorkers: 2,
           ...LEAVE_NOTHING_BEHIND,
         },
-      },
-      {
-        extends: './apps/web/vite.config.ts',
-        test: { name: 'web-isolated', root: './apps/web', include: WEB_FILES_ON_THEIR_OWN, maxWorkers: 2 },
       },
     ],
   },

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import FormControl from 'react-bootstrap/FormControl';
-import { IMaskInput } from './lazy-mask-input';
+import { IMaskInput } from 'react-imask';
 import {
   useContractField,
   useController,
@@ -10,7 +10,11 @@ import {
 } from '../../hooks/use-contract-form';
 import { FieldShell } from './field-shell';
 
-/** A text field with an input mask (phone, birthday, CEP) bound to a field of a contract form. */
+/**
+ * A text field with an input mask (phone, birthday, CEP) bound to a field of a contract form. The
+ * mask is part of the page's code, not fetched after it shows: an input that is swapped for the
+ * masked one while someone selects or types in it loses what they did (decision 074).
+ */
 export function MaskedField<Input extends FieldValues>({
   form,
   name,

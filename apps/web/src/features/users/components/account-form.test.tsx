@@ -25,6 +25,23 @@ const account = {
 const signedIn = () => writeStoredSession(sessionUserFrom(testSession), true);
 
 describe('AccountProfile', () => {
+  it('masks a date from the first keystroke, in the field that showed, over a selected date', async () => {
+    signedIn();
+    const calls = stubFetch(...Array.from({ length: 3 }, () => ({ status: 200, body: { data: account } })));
+    const { user } = renderWithProviders(<AccountProfile />);
+    const birthday = await screen.findByLabelText('Aniversário');
+    // Someone selects the whole date to type another over it (decision 074).
+    await user.tripleClick(birthday);
+    await user.keyboard('0101');
+    expect(birthday).toHaveValue('01/01');
+    await user.keyboard('2000');
+    expect(screen.getByLabelText('Aniversário')).toBe(birthday);
+    expect(birthday).toHaveValue('01/01/2000');
+    await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+    await screen.findByText('Dados da conta atualizados.');
+    expect(JSON.parse(String(calls[1]!.init?.body))).toMatchObject({ birthday: '2000-01-01' });
+  });
+
   it('shows the masks filled in and blocks an emptied field with its own text', async () => {
     signedIn();
     const calls = stubFetch({ status: 200, body: { data: account } });
