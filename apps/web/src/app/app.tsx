@@ -1,8 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useState, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router';
+import { retriedOnFailuresOnly } from '../lib/api-client';
 import { AuthProvider } from '../lib/auth';
 import type { createAppRouter } from './router';
+
+/** The app's answers cache: a query that failed is tried once more only if that may mend it. */
+export const createQueryClient = () =>
+  new QueryClient({
+    defaultOptions: { queries: { retry: retriedOnFailuresOnly, refetchOnWindowFocus: false } },
+  });
 
 /**
  * Providers around the router: server state (react-query) and the session. The build's prerender
@@ -16,9 +23,7 @@ export function AppProviders({
   children: ReactNode;
   onSessionLost?: () => void;
 }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
-  );
+  const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider onSessionLost={onSessionLost}>{children}</AuthProvider>

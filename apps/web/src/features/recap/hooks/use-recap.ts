@@ -1,21 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Recap } from '@acervo/contract/recap';
-import { ApiError } from '../../../lib/api-client';
 import { sharedKeys } from '../../../lib/query-keys';
 import { recapApi } from '../api/recap-api';
 
-/** A refusal (a year out of range, not shared, gone) is the answer: only a failure is retried. */
-const retriedOnFailuresOnly = (failures: number, error: unknown) =>
-  !(error instanceof ApiError && error.status < 500) && failures < 1;
-
 const recapKey = (userId: string, year: number) => [...sharedKeys.user(userId), 'recap', year];
 
-/** `userId`'s year (issue 28). A 404 means not shared (or hidden): not retried. */
+/** `userId`'s year (issue 28). A 404 means not shared (or hidden). */
 export const useRecap = (userId: string, year: number) =>
   useQuery({
     queryKey: recapKey(userId, year),
     queryFn: () => recapApi.of(userId, year),
-    retry: retriedOnFailuresOnly,
     staleTime: 60_000,
   });
 
@@ -41,5 +35,4 @@ export const useSharedRecap = (id: string) =>
   useQuery({
     queryKey: ['recap-share', id],
     queryFn: () => recapApi.shared(id),
-    retry: retriedOnFailuresOnly,
   });

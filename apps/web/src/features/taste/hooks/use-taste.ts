@@ -1,23 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TasteAnswer } from '@acervo/contract/taste';
-import { ApiError } from '../../../lib/api-client';
 import { sharedKeys } from '../../../lib/query-keys';
 import { tasteApi } from '../api/taste-api';
-
-const notRetriedOn404 = (failures: number, error: unknown) =>
-  !(error instanceof ApiError && error.status === 404) && failures < 1;
 
 const tasteKey = (userId: string) => [...sharedKeys.user(userId), 'taste'];
 
 /**
  * Taste in common with `userId`. A 404 means hidden (a block, or either person opted out of
- * sharing activity): not retried, and the card shows nothing.
+ * sharing activity): the card shows nothing.
  */
 export const useTaste = (userId: string) =>
   useQuery({
     queryKey: tasteKey(userId),
     queryFn: () => tasteApi.with(userId),
-    retry: notRetriedOn404,
     staleTime: 60_000,
   });
 
@@ -43,5 +38,4 @@ export const useSharedTaste = (id: string) =>
   useQuery({
     queryKey: ['taste-share', id],
     queryFn: () => tasteApi.shared(id),
-    retry: notRetriedOn404,
   });
