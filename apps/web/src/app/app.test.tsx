@@ -2,33 +2,15 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AccountProfile } from '../features/users/components/account-form';
 import { sessionUserFrom, writeStoredSession } from '../lib/session-storage';
-import { renderWithProviders, stubFetch, testSession } from '../testing/render';
+import { renderWithProviders, stubFetch, testAccount, testSession } from '../testing/render';
 import { createQueryClient } from './app';
-
-const account = {
-  id: testSession.user_id,
-  name: 'Ana Souza',
-  picture: null,
-  total_collections: 0,
-  total_followers: 0,
-  total_likes: 0,
-  email: 'ana@example.com',
-  alias_name: 'Ana',
-  cellular: '(11) 91234-5678',
-  birthday: '1990-02-07',
-  address: 'Rua Augusta, 100',
-  country: 'Brasil',
-  state: 'São Paulo',
-  city: 'São Paulo',
-  postal_code: '01310-100',
-};
 
 describe("the app's answers cache", () => {
   it('shows a refusal at once: a 404 is not asked again', async () => {
     writeStoredSession(sessionUserFrom(testSession), true);
     const calls = stubFetch(
       { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Não encontrado.' } } },
-      { status: 200, body: { data: account } },
+      { status: 200, body: { data: testAccount } },
     );
     renderWithProviders(<AccountProfile />, { client: createQueryClient() });
     // With a retry, the message would show only after a second call.
@@ -38,7 +20,7 @@ describe("the app's answers cache", () => {
 
   it('tries once more when no answer came, and shows what the second try brought', async () => {
     writeStoredSession(sessionUserFrom(testSession), true);
-    const calls = stubFetch(new TypeError('Failed to fetch'), { status: 200, body: { data: account } });
+    const calls = stubFetch(new TypeError('Failed to fetch'), { status: 200, body: { data: testAccount } });
     renderWithProviders(<AccountProfile />, { client: createQueryClient() });
     // React Query waits a second before the retry.
     expect(await screen.findByLabelText('Aniversário', undefined, { timeout: 5000 })).toHaveValue(

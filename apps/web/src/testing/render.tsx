@@ -53,6 +53,25 @@ export const testSession = {
   expires_at: '2030-01-01T00:00:00.000Z',
 };
 
+/** The account of `testSession`'s person, every field filled in, as `GET /user/{id}` answers it. */
+export const testAccount = {
+  id: testSession.user_id,
+  name: 'Ana Souza',
+  picture: null,
+  total_collections: 0,
+  total_followers: 0,
+  total_likes: 0,
+  email: 'ana@example.com',
+  alias_name: 'Ana',
+  cellular: '(11) 91234-5678',
+  birthday: '1990-02-07',
+  address: 'Rua Augusta, 100',
+  country: 'Brasil',
+  state: 'São Paulo',
+  city: 'São Paulo',
+  postal_code: '01310-100',
+};
+
 let remoteConfig: PublicConfig = DEFAULT_CONFIG;
 
 /** What `GET /api/v1/config` answers under `stubFetch` (the safe defaults unless a test says). */

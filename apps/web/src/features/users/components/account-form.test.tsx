@@ -1,33 +1,17 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sessionUserFrom, writeStoredSession } from '../../../lib/session-storage';
-import { renderWithProviders, stubFetch, testSession } from '../../../testing/render';
+import { renderWithProviders, stubFetch, testAccount, testSession } from '../../../testing/render';
 import { AccountProfile } from './account-form';
-
-const account = {
-  id: testSession.user_id,
-  name: 'Ana Souza',
-  picture: null,
-  total_collections: 0,
-  total_followers: 0,
-  total_likes: 0,
-  email: 'ana@example.com',
-  alias_name: 'Ana',
-  cellular: '(11) 91234-5678',
-  birthday: '1990-02-07',
-  address: 'Rua Augusta, 100',
-  country: 'Brasil',
-  state: 'São Paulo',
-  city: 'São Paulo',
-  postal_code: '01310-100',
-};
 
 const signedIn = () => writeStoredSession(sessionUserFrom(testSession), true);
 
 describe('AccountProfile', () => {
   it('masks a date from the first keystroke, in the field that showed, over a selected date', async () => {
     signedIn();
-    const calls = stubFetch(...Array.from({ length: 3 }, () => ({ status: 200, body: { data: account } })));
+    const calls = stubFetch(
+      ...Array.from({ length: 3 }, () => ({ status: 200, body: { data: testAccount } })),
+    );
     const { user } = renderWithProviders(<AccountProfile />);
     const birthday = await screen.findByLabelText('Aniversário');
     // Someone selects the whole date to type another over it (decision 074).
@@ -44,7 +28,7 @@ describe('AccountProfile', () => {
 
   it('shows the masks filled in and blocks an emptied field with its own text', async () => {
     signedIn();
-    const calls = stubFetch({ status: 200, body: { data: account } });
+    const calls = stubFetch({ status: 200, body: { data: testAccount } });
     const { user } = renderWithProviders(<AccountProfile />);
     expect(await screen.findByLabelText('Aniversário')).toHaveValue('07/02/1990');
     await user.clear(screen.getByLabelText('Cidade'));
@@ -58,7 +42,7 @@ describe('AccountProfile', () => {
   it("puts the API's validation codes under their fields, in the reader's words", async () => {
     signedIn();
     stubFetch(
-      { status: 200, body: { data: account } },
+      { status: 200, body: { data: testAccount } },
       {
         status: 400,
         body: {
