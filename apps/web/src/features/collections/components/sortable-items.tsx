@@ -107,7 +107,11 @@ export function SortableItems({ items, collectionId }: { items: CollectionItem[]
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 4 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    // A key that takes the item past the middle of the window scrolls the page under it instead,
+    // and the place it is over follows the scroll. In one step: a smooth scroll (Bootstrap's
+    // `scroll-behavior`) stopped part of the way, where frame timing had it (81 of 166 px in a
+    // journey), so where the item was dropped need not be the place just announced.
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, scrollBehavior: 'instant' }),
   );
   const nameOf = (id: string | number) => byId.get(String(id))?.name ?? '';
   const positionOf = (id: string | number) => ordered.findIndex((item) => item.id === String(id)) + 1;
