@@ -18,7 +18,8 @@ import { ReportButton } from './report-dialog';
 export function PersonSafetyActions({ person }: { person: UserProfile }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const relation = useSetRelation();
+  // The profile is gone for the blocker too: show them the list where they can undo it.
+  const relation = useSetRelation({ onBlocked: () => navigate('/account/security#blocked-people') });
   const [confirming, setConfirming] = useState(false);
   const [message, say] = useLiveMessage();
   const muted = Boolean(person.muted_by_me);
@@ -35,11 +36,7 @@ export function PersonSafetyActions({ person }: { person: UserProfile }) {
     relation.mutate(
       { userId: person.id, kind: 'block', on: true },
       {
-        onSuccess: () => {
-          setConfirming(false);
-          // The profile is gone for the blocker too: show them the list where they can undo it.
-          void navigate('/account/security#blocked-people');
-        },
+        onSuccess: () => setConfirming(false),
         onError: (error) => {
           setConfirming(false);
           say(t(errorMessageKey(error, 'relation')), 'failed');

@@ -16,14 +16,17 @@ export function useBlockedPeople() {
 /**
  * A block or a mute, on or off. A block changes what every list shows (the person and their
  * collections leave it), so everything reloads; a mute changes the feeds and the profile.
+ * `onBlocked` runs once a block is made, before any of that: see below.
  */
-export function useSetRelation() {
+export function useSetRelation({ onBlocked }: { onBlocked?: () => unknown } = {}) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, kind, on }: { userId: string; kind: 'block' | 'mute'; on: boolean }) =>
       safetyApi.setRelation(userId, kind, on),
-    onSuccess: async (_state, { userId, kind }) => {
-      if (kind === 'block') client.removeQueries({ queryKey: sharedKeys.user(userId) });
+    onSuccess: async (_state, { userId, kind, on }) => {
+      // Blocking from their profile leads away from it first. Forgotten while the profile was still
+      // open, the person was asked for again, refused (404), and the page went to the feed instead.
+      if (kind === 'block' && on) await onBlocked?.();
       await Promise.all([
         client.invalidateQueries({ queryKey: safetyKeys.blocked }),
         client.invalidateQueries({ queryKey: sharedKeys.collections }),
@@ -31,6 +34,7 @@ export function useSetRelation() {
         client.invalidateQueries({ queryKey: sharedKeys.timeline }),
         kind === 'mute' ? client.invalidateQueries({ queryKey: sharedKeys.user(userId) }) : null,
       ]);
+      if (kind === 'block') client.removeQueries({ queryKey: sharedKeys.user(userId) });
     },
   });
 }
