@@ -18,6 +18,10 @@ test('the feed loads a category page by page; the profile shows every collection
   const museums = await as.categoryId(CATEGORY);
   const names = Array.from({ length: TOTAL }, (_, i) => `Acervo ${String(i + 1).padStart(2, '0')} ${tag}`);
   for (const name of names) await as.createCollection({ category_id: museums, name });
+  // Someone else's collections for the recommended strip (never one's own), in another category.
+  const lia = apiAs(request, await signUp(request, 'Lia Prado'));
+  const films = await lia.categoryId('Filmes');
+  for (let i = 1; i <= 6; i++) await lia.createCollection({ category_id: films, name: `Filmes ${i} ${tag}` });
 
   // Hold the second page back until the busy state has been seen.
   let releaseSecondPage: () => void = () => {};
@@ -63,13 +67,21 @@ test('the feed loads a category page by page; the profile shows every collection
 
   // The recommended strip's arrows sit in its header, clear of the cards, at desktop widths.
   const strip = page.getByRole('region', { name: 'Coleções recomendadas' });
+  // Measured in one frame: the page may still be scrolling (the focus kept in the list above).
+  const parts = [
+    strip.locator('#recommended-slides'),
+    strip.getByRole('button', { name: 'Coleção anterior' }),
+    strip.getByRole('button', { name: 'Próxima coleção' }),
+  ];
   for (const width of [1280, 1024, 768]) {
     await page.setViewportSize({ width, height: 900 });
-    const slides = (await strip.locator('#recommended-slides').boundingBox())!;
-    for (const name of ['Coleção anterior', 'Próxima coleção']) {
-      const arrow = (await strip.getByRole('button', { name }).boundingBox())!;
-      expect(arrow.y + arrow.height, `${name} at ${width} px`).toBeLessThanOrEqual(slides.y);
-    }
+    const handles = await Promise.all(parts.map((part) => part.elementHandle()));
+    const [slides, previous, next] = await page.evaluate(
+      (elements) => elements.map((element) => element!.getBoundingClientRect().toJSON() as DOMRect),
+      handles,
+    );
+    expect(previous!.bottom, `Coleção anterior at ${width} px`).toBeLessThanOrEqual(slides!.top);
+    expect(next!.bottom, `Próxima coleção at ${width} px`).toBeLessThanOrEqual(slides!.top);
   }
   const next = strip.getByRole('button', { name: 'Próxima coleção' });
   await next.focus();
