@@ -1,13 +1,12 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AccountProfile } from '../features/users/components/account-form';
-import { sessionUserFrom, writeStoredSession } from '../lib/session-storage';
-import { renderWithProviders, stubFetch, testAccount, testSession } from '../testing/render';
+import { renderWithProviders, signInTestSession, stubFetch, testAccount } from '../testing/render';
 import { createQueryClient } from './app';
 
 describe("the app's answers cache", () => {
   it('shows a refusal at once: a 404 is not asked again', async () => {
-    writeStoredSession(sessionUserFrom(testSession), true);
+    signInTestSession();
     const calls = stubFetch(
       { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Não encontrado.' } } },
       { status: 200, body: { data: testAccount } },
@@ -19,7 +18,7 @@ describe("the app's answers cache", () => {
   });
 
   it('tries once more when no answer came, and shows what the second try brought', async () => {
-    writeStoredSession(sessionUserFrom(testSession), true);
+    signInTestSession();
     const calls = stubFetch(new TypeError('Failed to fetch'), { status: 200, body: { data: testAccount } });
     renderWithProviders(<AccountProfile />, { client: createQueryClient() });
     // React Query waits a second before the retry.

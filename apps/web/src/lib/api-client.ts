@@ -18,8 +18,8 @@ export class ApiError extends Error {
 
 /**
  * Whether a query that failed is tried once more: only a failure a second try may mend (no answer,
- * status 0 here, or a 5xx). A refusal (401, 403, 404, 429...) is the answer, and shows at once instead of after
- * the retry's second of waiting.
+ * status 0 here, or a 5xx). A refusal (401, 403, 404, 429...) is the answer, and shows at once
+ * instead of after the retry's second of waiting.
  */
 export const retriedOnFailuresOnly = (failures: number, error: unknown) =>
   !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 1;

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { AuthProvider } from '../lib/auth';
 import { DEFAULT_CONFIG } from '../lib/remote-config';
+import { sessionUserFrom, writeStoredSession } from '../lib/session-storage';
 
 /**
  * Renders a component at `/` inside the providers the app gives it. Other paths render a marker
@@ -52,6 +53,9 @@ export const testSession = {
   user_email_verified: true,
   expires_at: '2030-01-01T00:00:00.000Z',
 };
+
+/** `testSession`'s person signed in, as with "Lembrar" (kept in localStorage). */
+export const signInTestSession = () => writeStoredSession(sessionUserFrom(testSession), true);
 
 /** The account of `testSession`'s person, every field filled in, as `GET /user/{id}` answers it. */
 export const testAccount = {

@@ -1,14 +1,11 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { sessionUserFrom, writeStoredSession } from '../../../lib/session-storage';
-import { renderWithProviders, stubFetch, testAccount, testSession } from '../../../testing/render';
+import { renderWithProviders, signInTestSession, stubFetch, testAccount } from '../../../testing/render';
 import { AccountProfile } from './account-form';
-
-const signedIn = () => writeStoredSession(sessionUserFrom(testSession), true);
 
 describe('AccountProfile', () => {
   it('masks a date from the first keystroke, in the field that showed, over a selected date', async () => {
-    signedIn();
+    signInTestSession();
     const calls = stubFetch(
       ...Array.from({ length: 3 }, () => ({ status: 200, body: { data: testAccount } })),
     );
@@ -27,7 +24,7 @@ describe('AccountProfile', () => {
   });
 
   it('shows the masks filled in and blocks an emptied field with its own text', async () => {
-    signedIn();
+    signInTestSession();
     const calls = stubFetch({ status: 200, body: { data: testAccount } });
     const { user } = renderWithProviders(<AccountProfile />);
     expect(await screen.findByLabelText('Aniversário')).toHaveValue('07/02/1990');
@@ -40,7 +37,7 @@ describe('AccountProfile', () => {
   });
 
   it("puts the API's validation codes under their fields, in the reader's words", async () => {
-    signedIn();
+    signInTestSession();
     stubFetch(
       { status: 200, body: { data: testAccount } },
       {

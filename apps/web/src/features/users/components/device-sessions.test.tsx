@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { readStoredSession, sessionUserFrom, writeStoredSession } from '../../../lib/session-storage';
-import { renderWithProviders, stubFetch, testSession } from '../../../testing/render';
+import { readStoredSession } from '../../../lib/session-storage';
+import { renderWithProviders, signInTestSession, stubFetch } from '../../../testing/render';
 import { DeviceSessions } from './device-sessions';
 
 const now = new Date().toISOString();
@@ -24,7 +24,7 @@ const sessions = [
 
 describe('DeviceSessions', () => {
   it('lists the devices by name, marks this one and ends another', async () => {
-    writeStoredSession(sessionUserFrom(testSession), true);
+    signInTestSession();
     const calls = stubFetch(
       { status: 200, body: { data: sessions } },
       { status: 200, body: { data: { signed_out: true } } },
@@ -44,7 +44,7 @@ describe('DeviceSessions', () => {
   });
 
   it('signs out of every device, this one included, and leaves for the sign-in page', async () => {
-    writeStoredSession(sessionUserFrom(testSession), true);
+    signInTestSession();
     const calls = stubFetch(
       { status: 200, body: { data: sessions } },
       { status: 200, body: { data: { revoked: 2 } } },
@@ -59,7 +59,7 @@ describe('DeviceSessions', () => {
   });
 
   it('says so when a device cannot be signed out', async () => {
-    writeStoredSession(sessionUserFrom(testSession), true);
+    signInTestSession();
     stubFetch(
       { status: 200, body: { data: sessions } },
       { status: 503, body: { error: { code: 'INTERNAL', message: 'x' } } },

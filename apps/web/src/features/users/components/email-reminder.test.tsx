@@ -1,7 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sessionUserFrom, writeStoredSession } from '../../../lib/session-storage';
-import { gate, renderWithProviders, stubFetch, testSession } from '../../../testing/render';
+import {
+  gate,
+  renderWithProviders,
+  signInTestSession,
+  stubFetch,
+  testSession,
+} from '../../../testing/render';
 import { EmailReminder } from './email-reminder';
 import { VerifyEmail } from './verify-email';
 
@@ -76,7 +82,7 @@ describe('EmailReminder', () => {
   });
 
   it('shows nothing, and asks nothing, once the session says the e-mail is verified', async () => {
-    writeStoredSession(sessionUserFrom(testSession), true);
+    signInTestSession();
     const calls = stubFetch();
     renderWithProviders(<EmailReminder />);
     expect(screen.queryByText('Confirme seu e-mail para proteger sua conta.')).toBeNull();

@@ -1,14 +1,11 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { sessionUserFrom, writeStoredSession } from '../../../lib/session-storage';
-import { renderWithProviders, stubFetch, testSession } from '../../../testing/render';
+import { renderWithProviders, signInTestSession, stubFetch, testSession } from '../../../testing/render';
 import { SecurityForm } from './security-form';
-
-const signedIn = () => writeStoredSession(sessionUserFrom(testSession), true);
 
 describe('SecurityForm', () => {
   it('says, as the new password is typed, which rules it meets', async () => {
-    signedIn();
+    signInTestSession();
     const { user } = renderWithProviders(<SecurityForm />);
     const password = screen.getByLabelText('Nova senha');
     expect(password).toHaveAccessibleDescription(/Força da senha: fraca/);
@@ -27,7 +24,7 @@ describe('SecurityForm', () => {
   });
 
   it('changes the password and says so', async () => {
-    signedIn();
+    signInTestSession();
     const calls = stubFetch({ status: 200, body: { data: { changed: true } } });
     const { user } = renderWithProviders(<SecurityForm />);
     await user.type(screen.getByLabelText('Senha atual'), 'Antiga2024');
@@ -49,7 +46,7 @@ describe('SecurityForm', () => {
   });
 
   it('shows a wrong current password under its field', async () => {
-    signedIn();
+    signInTestSession();
     stubFetch({
       status: 400,
       body: {
@@ -68,7 +65,7 @@ describe('SecurityForm', () => {
   });
 
   it('blocks a new password that breaks the rules before calling the API', async () => {
-    signedIn();
+    signInTestSession();
     const calls = stubFetch();
     const { user } = renderWithProviders(<SecurityForm />);
     await user.type(screen.getByLabelText('Senha atual'), 'Antiga2024');
