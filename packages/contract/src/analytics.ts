@@ -82,7 +82,10 @@ export const pageViewBody = z.object({
   path: z.enum(PAGE_PATTERNS, { error: issue.invalid }),
 });
 export type PageViewBody = z.input<typeof pageViewBody>;
-/** `counted` is false when the request carried Do Not Track or Global Privacy Control. */
+/**
+ * `counted` is false when the request carried Do Not Track or Global Privacy Control, or when its
+ * address had its views of the minute counted already.
+ */
 export const pageViewResponse = envelope(z.object({ counted: z.boolean() }));
 
 /** A report page holds at most this many rows. */

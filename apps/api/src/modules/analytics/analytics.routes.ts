@@ -11,9 +11,15 @@ import type { Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { forbidden } from '../../lib/app-error.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
-import { perIpPerMinute } from '../../plugins/rate-limit.ts';
 import { isOperator } from '../admin/operator.ts';
 import { pageViewCounts, recordPageView } from './analytics.service.ts';
+
+/**
+ * Page views one address may have counted a minute; past it a view is answered but not counted.
+ * A refusal (429) showed as an error in the console of everyone behind a shared address (a
+ * carrier's NAT, an office) for a count nobody sees.
+ */
+const PAGE_VIEWS_PER_IP_PER_MINUTE = 120;
 
 /** Do Not Track and Global Privacy Control: the visitor asked not to be counted. */
 const optedOut = (request: FastifyRequest) =>
@@ -24,24 +30,30 @@ export async function analyticsRoutes(
   { db, config }: { db: Db; config: Config },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const perIp = app.createRateLimit({
+    max: PAGE_VIEWS_PER_IP_PER_MINUTE,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `pageview:ip:${request.ip}`,
+  });
 
   r.post(
     '/pageview',
     {
-      // A page view per navigation; the cap only stops one client inflating the counts.
-      config: perIpPerMinute(120),
       schema: {
         tags: ['analytics'],
         summary: 'Count a page view of a route pattern (used when Google Analytics is not configured)',
         description:
-          'Only a pattern of PAGE_PATTERNS (`/lists/:id`, `/reset/*`): a raw path with an id or token is a 400.',
+          'Only a pattern of PAGE_PATTERNS (`/lists/:id`, `/reset/*`): a raw path with an id or token is a 400. ' +
+          `An address has at most ${PAGE_VIEWS_PER_IP_PER_MINUTE} views a minute counted; past that, and with ` +
+          'Do Not Track or Global Privacy Control, the answer is `counted: false`.',
         body: pageViewBody,
-        response: { 202: pageViewResponse, 400: errorBodySchema, 429: errorBodySchema },
+        response: { 202: pageViewResponse, 400: errorBodySchema },
       },
     },
     async (request, reply) => {
       // The web does not send when DNT is on; the server honours it too, for any other client.
-      const counted = !optedOut(request);
+      // The cap only stops one client inflating the counts.
+      const counted = !optedOut(request) && !(await perIp(request)).isExceeded;
       if (counted) await recordPageView(db, request.body.path);
       return reply.status(202).send({ data: { counted } });
     },

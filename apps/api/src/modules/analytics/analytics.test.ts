@@ -149,6 +149,20 @@ describe('page views', () => {
     expect(await ctx.db.query('SELECT * FROM page_views')).toEqual([]);
   });
 
+  it('counts at most 120 views a minute from one address, and answers the rest without an error', async () => {
+    const from = (remoteAddress: string) =>
+      app.inject({ method: 'POST', url: '/api/v1/pageview', payload: { path: '/help' }, remoteAddress });
+    const answers = [];
+    for (let i = 0; i < 121; i++) answers.push(await from('203.0.113.7'));
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(121).fill(202));
+    expect(answers.filter((res) => res.json().data.counted)).toHaveLength(120);
+    expect(answers.at(-1)!.json()).toEqual({ data: { counted: false } });
+    // Another address is still counted.
+    expect((await from('203.0.113.8')).json()).toEqual({ data: { counted: true } });
+    const [row] = await ctx.db.query<{ views: number }>('SELECT sum(views)::int AS views FROM page_views');
+    expect(row!.views).toBe(121);
+  });
+
   it.each([['help'], ['/help?email=ana@x.com'], ['/help#top'], ['/a b'], [`/${'x'.repeat(200)}`], [42]])(
     'refuses the path %s with a 400 (no query strings, nothing odd)',
     async (path) => {
