@@ -21,11 +21,13 @@ import { mayEditItems } from './roles';
 import { ScrollSentinel } from './scroll-sentinel';
 
 /**
- * Reordering (dnd-kit, 14 KB gzip) only for those who may edit the items: a visitor of a shared
- * collection does not download it (decision 031); editors see the list at once and its handles
- * when the chunk arrives.
+ * Reordering (dnd-kit, 14 KB gzip) only for signed-in viewers: a visitor of a shared collection
+ * does not download it (decision 031). It is fetched beside the collection, and an editor's view
+ * waits for it as a reader's waits for the banner's buttons: a plain list shown first and swapped
+ * for the sortable one when the chunk arrived took the focus from whoever was already in it.
  */
-const SortableItems = lazy(() => import('./sortable-items').then((m) => ({ default: m.SortableItems })));
+const loadSortable = () => import('./sortable-items');
+const SortableItems = lazy(() => loadSortable().then((m) => ({ default: m.SortableItems })));
 
 /**
  * The first items' pictures are in the first screen: loaded at once, not lazily (Chromium reports
@@ -67,6 +69,9 @@ function useItems(collection: Collection, editor: boolean) {
 function CollectionScreen({ collectionId, userId }: { collectionId: string; userId: string | null }) {
   const { t } = useTranslation();
   const query = useCollection(collectionId);
+  useEffect(() => {
+    if (userId) void loadSortable().catch(() => undefined);
+  }, [userId]);
   useDocumentTitle(query.data?.name ?? t('collections.view.visitorItems'));
   if (query.isPending) return <Loading />;
   const { data } = query;
@@ -93,20 +98,13 @@ function CollectionScreen({ collectionId, userId }: { collectionId: string; user
   );
 }
 
-function ItemList({
-  items,
-  collectionId,
-  editable,
-}: {
-  items: Collection['collection_items'];
-  collectionId: string;
-  editable: boolean;
-}) {
+/** The items of a reader (an editor's are `SortableItems`). */
+function ItemList({ items, collectionId }: { items: Collection['collection_items']; collectionId: string }) {
   return (
     <ol className="list-unstyled item-list mb-0">
       {items.map((item, index) => (
         <li key={item.id}>
-          <ItemCard item={item} collectionId={collectionId} editable={editable} eager={index < EAGER_ITEMS} />
+          <ItemCard item={item} collectionId={collectionId} editable={false} eager={index < EAGER_ITEMS} />
         </li>
       ))}
     </ol>
@@ -158,11 +156,9 @@ function LoadedView({ collection, userId }: { collection: Collection; userId: st
         {items.length === 0 ? (
           <div className="empty-state text-body-secondary">{t('collections.empty')}</div>
         ) : editor ? (
-          <Suspense fallback={<ItemList items={items} collectionId={collection.id} editable />}>
-            <SortableItems items={items} collectionId={collection.id} />
-          </Suspense>
+          <SortableItems items={items} collectionId={collection.id} />
         ) : (
-          <ItemList items={items} collectionId={collection.id} editable={false} />
+          <ItemList items={items} collectionId={collection.id} />
         )}
         {/* Keyed by the count: a new mark observes afresh, in case the end is still in view. */}
         {hasMore ? <ScrollSentinel key={items.length} onVisible={loadMore} /> : null}
