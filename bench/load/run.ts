@@ -239,19 +239,13 @@ async function oneAtATime(
   ready: Ready,
   samples: ServerSample[],
   failures: string[],
+  underLoad: Record<string, StatementTime>,
 ): Promise<{ text: string; kinds: ReturnType<typeof summarise>['kinds'] }> {
   await settle();
   const before = samples.at(-1)!.statements;
   const tallies = await drive(ready.port, ALONE, mix(ready), failures, 1);
   await settle();
-  const after = samples.at(-1)!.statements;
-  const spent = Object.entries(after)
-    .map(([name, t]): [string, StatementTime] => {
-      const was = before[name] ?? { count: 0, ms: 0 };
-      // The longest is over the whole run, not this phase: not shown for it.
-      return [name, { count: t.count - was.count, ms: t.ms - was.ms, max: Number.NaN }];
-    })
-    .filter(([, t]) => t.count > 0);
+  const spent = Object.entries(statementsBetween(before, samples.at(-1)!.statements));
   const total = spent.reduce((sum, [, t]) => sum + t.ms, 0);
   const { all, kinds } = summarise(tallies, ALONE);
   const text = [
@@ -266,8 +260,38 @@ async function oneAtATime(
     ),
     '',
     statementsTable('statement', spent, TOP_STATEMENTS),
+    '',
+    // Under load a statement's time includes its wait for the database, so the mix's statements
+    // are weighed by how often they ran there and what each cost one at a time.
+    'The mix under load: each statement as often as it ran there, at its one-at-a-time mean.',
+    '',
+    statementsTable(
+      'statement',
+      Object.entries(underLoad).flatMap(([name, t]): [string, StatementTime][] => {
+        const alone = spent.find(([n]) => n === name)?.[1];
+        return alone
+          ? [[name, { count: t.count, ms: (t.count * alone.ms) / alone.count, max: Number.NaN }]]
+          : [];
+      }),
+      TOP_STATEMENTS,
+    ),
   ].join('\n');
   return { text, kinds };
+}
+
+/** What each statement ran between two of the server's samples (the longest is not known). */
+function statementsBetween(
+  before: Record<string, StatementTime>,
+  after: Record<string, StatementTime>,
+): Record<string, StatementTime> {
+  return Object.fromEntries(
+    Object.entries(after)
+      .map(([name, t]): [string, StatementTime] => {
+        const was = before[name] ?? { count: 0, ms: 0 };
+        return [name, { count: t.count - was.count, ms: t.ms - was.ms, max: Number.NaN }];
+      })
+      .filter(([, t]) => t.count > 0),
+  );
 }
 
 /** The statements that took the most time, with their share of all of them. */
@@ -443,6 +467,10 @@ for (const kind of runs) {
     }),
   ]);
   const measured = summarise(mixTallies, DURATION);
+  const mixStatements = statementsBetween(
+    server.samples[from]!.statements,
+    server.samples.at(-1)!.statements,
+  );
   // The first sample is taken when the server is ready, before any request.
   const idle = server.samples[0]!;
   const during = server.samples.slice(from);
@@ -483,7 +511,7 @@ for (const kind of runs) {
       `${PROBE_EVERY_MS} ms, ${fmt(probed.count)} requests): p50 ${ms(probed.p50)}, p99 ${ms(probed.p99)}, ` +
       `worst ${ms(probed.worst)}.`,
   ].join('\n');
-  const alone = await oneAtATime(ready, server.samples, failures);
+  const alone = await oneAtATime(ready, server.samples, failures, mixStatements);
   const rebuilt = REBUILD ? await duringRebuild(ready, failures, alone.kinds) : '';
   const section = [out, alone.text, rebuilt].filter(Boolean).join('\n\n');
   console.log(`\n${section}`);
