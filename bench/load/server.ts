@@ -113,15 +113,7 @@ const app = await buildApp({ config, db: timedDb(statements) });
 // As `npm start` does: on PGlite, a pass of table maintenance every minute (decision 063).
 // Its steps are kept for GET /bench/rebuild: each holds the one connection while it runs.
 const maintenance: MaintenanceStep[] = [];
-startTableMaintenance(
-  db,
-  new Proxy(app.log, {
-    get: (target, key, receiver) =>
-      key === 'info'
-        ? (fields: { steps?: MaintenanceStep[] }) => void maintenance.push(...(fields.steps ?? []))
-        : Reflect.get(target, key, receiver),
-  }),
-);
+startTableMaintenance(db, app.log, { onSteps: (steps) => void maintenance.push(...steps) });
 // Bench-only routes, never in production code: run.ts starts the recommendation job's rebuild beside
 // its one-at-a-time probe and polls it. The job runs as `npm start` runs it (its own connection use,
 // pausing between slices as long as each took); without the deployed cap of 5,000 collections a

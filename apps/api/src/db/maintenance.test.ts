@@ -68,7 +68,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('tables on the embedded database'
 
   it('runs in the background from the start, and stops', async () => {
     await fill('maintenance_background');
-    const job = startTableMaintenance(ctx.db, pino({ level: 'silent' }), 20);
+    const job = startTableMaintenance(ctx.db, pino({ level: 'silent' }), { intervalMs: 20 });
     await expect.poll(() => estimate('maintenance_background'), { timeout: 20_000 }).toBeGreaterThan(1500);
     await job.stop();
   });

@@ -64,12 +64,16 @@ export const MAINTENANCE_INTERVAL_MS = 60_000;
 
 /**
  * On the embedded database, a pass every `intervalMs` (the first analyzes every table, since the
- * counters start at zero); nothing on a PostgreSQL server, whose autovacuum does it.
+ * counters start at zero); nothing on a PostgreSQL server, whose autovacuum does it. Each pass's
+ * steps are logged, and given to `onSteps` (bench:load reports them).
  */
 export function startTableMaintenance(
   db: Db,
   log: FastifyBaseLogger,
-  intervalMs = MAINTENANCE_INTERVAL_MS,
+  {
+    intervalMs = MAINTENANCE_INTERVAL_MS,
+    onSteps,
+  }: { intervalMs?: number; onSteps?: (steps: MaintenanceStep[]) => void } = {},
 ): RepeatingJob {
   if (db.kind !== 'pglite') return { stop: async () => {} };
   let first = true;
@@ -78,7 +82,9 @@ export function startTableMaintenance(
     async (stopping) => {
       const steps = await maintainTables(db, { all: first, stopping });
       first = false;
-      if (steps.length > 0) log.info({ steps }, 'tables maintained');
+      if (steps.length === 0) return;
+      log.info({ steps }, 'tables maintained');
+      onSteps?.(steps);
     },
     (err) => log.warn({ err }, 'table maintenance failed'),
   );

@@ -53,7 +53,11 @@ export async function analyticsRoutes(
     async (request, reply) => {
       // The web does not send when DNT is on; the server honours it too, for any other client.
       // The cap only stops one client inflating the counts.
-      const counted = !optedOut(request) && !(await perIp(request)).isExceeded;
+      const within = async () => {
+        const limit = await perIp(request);
+        return limit.isAllowed || !limit.isExceeded;
+      };
+      const counted = !optedOut(request) && (await within());
       if (counted) await recordPageView(db, request.body.path);
       return reply.status(202).send({ data: { counted } });
     },
