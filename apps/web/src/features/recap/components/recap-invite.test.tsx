@@ -11,9 +11,8 @@ describe('the recap invitation', () => {
   it('invites to the year just gone in January, linking to the own recap', async () => {
     storeSession();
     renderWithProviders(<RecapInvite today={new Date(2027, 0, 20)} />);
-    expect(
-      await screen.findByRole('heading', { name: 'Seu ano no Acervo 2026 está pronto' }),
-    ).toBeInTheDocument();
+    // Drawn with the page, not after it: arriving later, it pushed the page below it down.
+    expect(screen.getByRole('heading', { name: 'Seu ano no Acervo 2026 está pronto' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ver meu ano' })).toHaveAttribute(
       'href',
       '/profile/u1/recap/2026',

@@ -2,7 +2,7 @@ import '../texts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-/** The invitation itself, loaded with its texts only in its season (recap-invite-slot.tsx). */
+/** The invitation itself, shown only in its season (recap-invite-slot.tsx). */
 export function RecapInviteCard({ userId, year }: { userId: string; year: number }) {
   const { t } = useTranslation();
   return (
