@@ -309,3 +309,32 @@ test('the add-item modal asks for a collection first when the user has none', as
   await expect(modal).toBeHidden();
   await expect(page).toHaveURL(/\/lists\/create$/);
 });
+
+test('on a slow network an editor gets their items with reordering, never a list swapped while they are in it', async ({
+  page,
+  request,
+}) => {
+  const owner = await signUp(request, 'Rita Lenta');
+  const api = apiAs(request, owner);
+  const collection = await api.createCollection({
+    category_id: await api.categoryId('Filmes'),
+    name: 'Rede lenta',
+  });
+  await api.createItem({ collection_id: collection.id, name: 'Bacurau' });
+  // Reordering's code (dnd-kit, a chunk of its own) held back until the collection has shown.
+  let arrive!: () => void;
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  await page.route('**/assets/sortable-items-*.js', async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await signIn(page, owner, `/lists/${collection.id}`);
+  // The collection has arrived (its name is the page's title); reordering has not.
+  await expect(page).toHaveTitle(/Rede lenta/);
+  await expect(page.getByRole('status').filter({ hasText: 'Carregando' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Editar Bacurau' })).toHaveCount(0);
+
+  arrive();
+  await expect(page.getByRole('button', { name: 'Reordenar Bacurau' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Editar Bacurau' })).toBeVisible();
+});
