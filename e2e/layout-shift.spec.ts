@@ -109,3 +109,42 @@ test('a signed-in reader’s collection banner does not shift when its social bu
   expect(await layoutShift(page)).toBeLessThan(0.01);
   await context.close();
 });
+
+/**
+ * One's own profile: the recommended strip comes after the page has drawn its placeholders, and the
+ * cards' buttons (another feature's code) after that. Placeholders shorter than the cards, and
+ * buttons growing the cards when they came, pushed one's own collections down by 57 px.
+ */
+test('one’s profile does not shift while the recommended strip and its buttons load', async ({
+  browser,
+  request,
+}) => {
+  const other = await signUp(request, 'Bia Sugerida');
+  const theirs = apiAs(request, other);
+  for (const name of ['Lista um', 'Lista dois', 'Lista três']) {
+    const collection = await theirs.createCollection({
+      category_id: await theirs.categoryId('Filmes'),
+      name,
+    });
+    await theirs.createItem({ collection_id: collection.id, name: 'Bacurau' });
+  }
+  const reader = await signUp(request, 'Tito Perfil');
+  const mine = apiAs(request, reader);
+  const own = await mine.createCollection({
+    category_id: await mine.categoryId('Filmes'),
+    name: 'Assistidos',
+  });
+  await mine.createItem({ collection_id: own.id, name: 'Central do Brasil' });
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await recordLayoutShifts(page);
+  await delayAnswers(page, /\/api\/v1\/collection\/recommended/);
+  await withoutLiveEvents(page);
+  await signIn(page, reader, '/profile');
+  await expect(page.getByRole('link', { name: 'Assistidos' }).first()).toBeVisible();
+  const strip = page.getByRole('region', { name: 'Coleções recomendadas' });
+  await expect(strip.getByRole('button', { name: /^Curtir Lista/ }).first()).toBeVisible();
+  expect(await layoutShift(page)).toBeLessThan(0.01);
+  await context.close();
+});

@@ -8,7 +8,10 @@ import { createContext, useContext, type ComponentType } from 'react';
  * fills these slots once, at the root, and the cards and banners render whatever is there.
  */
 export type CollectionSlots = {
-  /** Under a collection card: heart and count, follow, 'Salvar em minhas coleções'. */
+  /**
+   * Under a collection card: heart and count, follow, 'Salvar em minhas coleções'. It may suspend
+   * while its code loads: card lists wait with their placeholders, so that no card grows.
+   */
   cardActions?: ComponentType<{ collection: Collection }>;
   /**
    * On the collection banner, next to the owner's or editor's own buttons. It may suspend while its

@@ -53,7 +53,11 @@ const NotificationsBell = lazySlot(
 const HeaderSearch = lazySlot(
   async () => (await import('../../features/search/components/search-box')).HeaderSearch,
 );
-const CollectionCardActions = lazySlot(
+/**
+ * The cards' buttons suspend their list instead (CollectionSlots' `cardActions`): arriving after
+ * the cards, they made every card taller and pushed what follows down.
+ */
+const CollectionCardActions = lazyPart(
   async () => (await import('../../features/social/components/collection-actions')).CollectionCardActions,
 );
 /**

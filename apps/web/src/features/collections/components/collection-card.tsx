@@ -1,7 +1,8 @@
 import '../texts';
 import type { Collection } from '@acervo/contract/collection';
 import { CARD_PREVIEW_ITEMS } from '@acervo/contract/limits';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { CardSkeleton } from '../../../components/ui/card-skeleton';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCollectionSlots } from '../../../lib/feature-slots';
@@ -114,18 +115,31 @@ export function CollectionGrid<C extends Collection>({
   const { t } = useTranslation();
   if (!collections.length)
     return <div className="empty-state text-body-secondary">{emptyText ?? t('collections.empty')}</div>;
+  // The cards' buttons are another feature's code: until it has arrived, placeholders as tall as
+  // the cards, rather than cards growing under the reader when it comes.
   return (
-    <div className="row g-4">
-      {collections.map((collection, index) => (
-        <div key={collection.id} className={columnClass}>
-          <CollectionCard
-            collection={collection}
-            showOwner={showOwner}
-            eager={index < 2}
-            note={note?.(collection)}
-          />
-        </div>
-      ))}
-    </div>
+    <Suspense
+      fallback={
+        <CardSkeleton
+          count={Math.min(collections.length, 3)}
+          className={columnClass}
+          withActions
+          withNote={note !== undefined}
+        />
+      }
+    >
+      <div className="row g-4">
+        {collections.map((collection, index) => (
+          <div key={collection.id} className={columnClass}>
+            <CollectionCard
+              collection={collection}
+              showOwner={showOwner}
+              eager={index < 2}
+              note={note?.(collection)}
+            />
+          </div>
+        ))}
+      </div>
+    </Suspense>
   );
 }

@@ -1,6 +1,6 @@
 import '../texts';
 import type { Collection } from '@acervo/contract/collection';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CardSkeleton } from '../../../components/ui/card-skeleton';
@@ -83,6 +83,11 @@ type SuggestionsQuery<C> =
  * is inside the slides or the pointer is over them, and no autoplay at all for people who ask for
  * reduced motion.
  */
+/** The strip's cards while they load: three, with their reasons and buttons. */
+function StripSkeleton() {
+  return <CardSkeleton count={3} className="col-12 col-lg-6 col-xl-4" withActions withNote />;
+}
+
 export function RecommendedCarousel<C extends Collection>({
   query,
   note,
@@ -91,7 +96,9 @@ export function RecommendedCarousel<C extends Collection>({
   note?: (collection: C) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const row = useRef<HTMLDivElement>(null);
+  const row = useRef<HTMLDivElement | null>(null);
+  // The row as state too: it mounts after the slides' data when their cards wait for their buttons.
+  const [rowElement, setRowElement] = useState<HTMLDivElement | null>(null);
   const [active, setActive] = useState(0);
   const [locked, setLocked] = useState(true);
   const [paused, setPaused] = useState(prefersReducedMotion);
@@ -100,18 +107,19 @@ export function RecommendedCarousel<C extends Collection>({
   const stopSliding = useRef(() => {});
   const slides = query.data;
   const hasSlides = Boolean(slides?.length);
+  const arrows = hasSlides && !locked;
 
   // Whether the slides overflow the row, before the first paint of the slides, so that the arrows
   // appear with them and do not push the strip down a frame later.
   useLayoutEffect(() => {
-    const element = row.current;
+    const element = rowElement;
     if (!element) return;
     const measure = () => setLocked(element.scrollWidth <= element.clientWidth + 1);
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
-  }, [slides]);
+  }, [slides, rowElement]);
 
   const goTo = (index: number) => {
     const element = row.current;
@@ -161,46 +169,45 @@ export function RecommendedCarousel<C extends Collection>({
           <Link to="/feed" className="text-nowrap">
             {t('collections.carousel.more')}
           </Link>
-          {query.isPending || (hasSlides && !locked) ? (
-            // Held (invisible) while the suggestions load: on a phone the arrows take a line of
-            // their own, and the strip would move down when they came.
-            <div
-              className={`d-flex gap-2${query.isPending ? ' invisible' : ''}`}
-              aria-hidden={query.isPending || undefined}
+          {/* Their place is held (invisible) while the suggestions load and where every card
+              fits: on a phone the arrows take a line of their own, and the strip and what
+              follows it moved when they came or went. */}
+          <div
+            className={`d-flex gap-2${arrows ? '' : ' invisible'}`}
+            aria-hidden={arrows ? undefined : true}
+          >
+            <button
+              type="button"
+              className="btn-icon carousel-arrow"
+              aria-label={t(paused ? 'collections.carousel.play' : 'collections.carousel.pause')}
+              aria-controls="recommended-slides"
+              onClick={() => setPaused((p) => !p)}
             >
-              <button
-                type="button"
-                className="btn-icon carousel-arrow"
-                aria-label={t(paused ? 'collections.carousel.play' : 'collections.carousel.pause')}
-                aria-controls="recommended-slides"
-                onClick={() => setPaused((p) => !p)}
-              >
-                <PlayPauseIcon playing={!paused} />
-              </button>
-              <button
-                type="button"
-                className="btn-icon carousel-arrow"
-                aria-label={t('collections.carousel.previous')}
-                aria-controls="recommended-slides"
-                onClick={() => goTo(active - 1)}
-              >
-                <ChevronIcon direction="left" />
-              </button>
-              <button
-                type="button"
-                className="btn-icon carousel-arrow"
-                aria-label={t('collections.carousel.next')}
-                aria-controls="recommended-slides"
-                onClick={() => goTo(active + 1)}
-              >
-                <ChevronIcon direction="right" />
-              </button>
-            </div>
-          ) : null}
+              <PlayPauseIcon playing={!paused} />
+            </button>
+            <button
+              type="button"
+              className="btn-icon carousel-arrow"
+              aria-label={t('collections.carousel.previous')}
+              aria-controls="recommended-slides"
+              onClick={() => goTo(active - 1)}
+            >
+              <ChevronIcon direction="left" />
+            </button>
+            <button
+              type="button"
+              className="btn-icon carousel-arrow"
+              aria-label={t('collections.carousel.next')}
+              aria-controls="recommended-slides"
+              onClick={() => goTo(active + 1)}
+            >
+              <ChevronIcon direction="right" />
+            </button>
+          </div>
         </div>
       </div>
       {query.isPending ? (
-        <CardSkeleton count={3} className="col-12 col-lg-6 col-xl-4" />
+        <StripSkeleton />
       ) : query.isError ? (
         <ErrorState
           message={t(errorMessageKey(query.error, 'recommendations'))}
@@ -209,36 +216,45 @@ export function RecommendedCarousel<C extends Collection>({
       ) : !query.data || query.data.length === 0 ? (
         <div className="empty-state text-body-secondary">{t('collections.empty')}</div>
       ) : (
-        // Focus events bubble in React, so this wrapper hears focus moving into and out of any card.
-        <div
-          onFocus={() => setFocusInside(true)}
-          onBlur={(event) => {
-            if (!event.currentTarget.contains(event.relatedTarget)) setFocusInside(false);
-          }}
-        >
+        // The cards' buttons are another feature's code: until it has arrived, the placeholders
+        // stay, rather than the cards growing under the reader when it comes.
+        <Suspense fallback={<StripSkeleton />}>
+          {/* Focus events bubble in React, so this wrapper hears focus moving into and out of any card. */}
           <div
-            id="recommended-slides"
-            ref={row}
-            className="carousel-row"
-            onMouseEnter={() => setPointerInside(true)}
-            onMouseLeave={() => setPointerInside(false)}
-            onScroll={(event) => {
-              const element = event.currentTarget;
-              setActive(Math.min(lastPosition(element), Math.round(element.scrollLeft / slideStep(element))));
+            onFocus={() => setFocusInside(true)}
+            onBlur={(event) => {
+              if (!event.currentTarget.contains(event.relatedTarget)) setFocusInside(false);
             }}
           >
-            {query.data.map((collection, index) => (
-              <div
-                key={collection.id}
-                className={`carousel-slide${index === active ? ' is-active' : ''}`}
-                role="group"
-                aria-label={`${index + 1} / ${query.data.length}`}
-              >
-                {cards?.[index]}
-              </div>
-            ))}
+            <div
+              id="recommended-slides"
+              ref={(element) => {
+                row.current = element;
+                setRowElement(element);
+              }}
+              className="carousel-row"
+              onMouseEnter={() => setPointerInside(true)}
+              onMouseLeave={() => setPointerInside(false)}
+              onScroll={(event) => {
+                const element = event.currentTarget;
+                setActive(
+                  Math.min(lastPosition(element), Math.round(element.scrollLeft / slideStep(element))),
+                );
+              }}
+            >
+              {query.data.map((collection, index) => (
+                <div
+                  key={collection.id}
+                  className={`carousel-slide${index === active ? ' is-active' : ''}`}
+                  role="group"
+                  aria-label={`${index + 1} / ${query.data.length}`}
+                >
+                  {cards?.[index]}
+                </div>
+              ))}
+            </div>
           </div>
-        </div>
+        </Suspense>
       )}
     </section>
   );
