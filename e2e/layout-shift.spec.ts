@@ -149,3 +149,35 @@ test('one’s profile does not shift while the recommended strip and its buttons
   expect(await layoutShift(page)).toBeLessThan(0.01);
   await context.close();
 });
+
+/**
+ * Someone else's profile on a phone: "Gosto em comum" comes above their collections with a height
+ * known only with its answer, and once pushed them down by 250 px (0.19 in all).
+ */
+test('another person’s profile does not shift while their taste in common loads', async ({
+  browser,
+  request,
+}) => {
+  const person = await signUp(request, 'Bia Comum');
+  const theirs = apiAs(request, person);
+  const reader = await signUp(request, 'Tito Comum');
+  const mine = apiAs(request, reader);
+  for (const [api, name] of [
+    [theirs, 'Filmes da Bia'],
+    [mine, 'Filmes do Tito'],
+  ] as const) {
+    const collection = await api.createCollection({ category_id: await api.categoryId('Filmes'), name });
+    await api.createItem({ collection_id: collection.id, name: 'Bacurau', rating: 4.5 });
+  }
+
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await recordLayoutShifts(page);
+  await delayAnswers(page, /\/api\/v1\//, 400);
+  await withoutLiveEvents(page);
+  await signIn(page, reader, `/profile/${person.userId}`);
+  await expect(page.getByRole('region', { name: 'Gosto em comum' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Filmes da Bia' }).first()).toBeVisible();
+  expect(await layoutShift(page)).toBeLessThan(0.1);
+  await context.close();
+});

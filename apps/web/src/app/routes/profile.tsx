@@ -1,6 +1,7 @@
 import { useParams, Navigate } from 'react-router';
 import { RecommendedCarousel } from '../../features/collections/components/recommended-carousel';
 import { UserCollections } from '../../features/collections/components/user-collections';
+import { useUserCollections } from '../../features/collections/hooks/use-collections';
 import { CollectionSuggestionNote } from '../../features/recommendations/components/suggestion-note';
 import { useRecommendedCollections } from '../../features/recommendations/hooks/use-recommendations';
 import { FollowUserButton } from '../../features/social/components/follow-button';
@@ -9,6 +10,8 @@ import { PersonActivity } from '../../features/timeline/components/person-activi
 import { Suspense, lazy } from 'react';
 import type { FollowList } from '../../features/social/api/social-api';
 import { TasteInCommon } from '../../features/taste/components/taste-in-common';
+import { useTaste } from '../../features/taste/hooks/use-taste';
+import { Loading } from '../../components/ui/loading';
 import { ProfileHeader } from '../../features/users/components/profile-header';
 import { useUser } from '../../features/users/hooks/use-users';
 import { useAuth } from '../../lib/auth';
@@ -73,10 +76,24 @@ function Header({ userId, section }: { userId: string; section?: 'overview' }) {
   );
 }
 
-/** "Gosto em comum" (issue 26), named after the person once their profile has loaded. */
-function ProfileTaste({ userId }: { userId: string }) {
-  const { data: person } = useUser(userId);
-  return person ? <TasteInCommon userId={userId} personName={person.name} /> : null;
+/**
+ * "Gosto em comum" (issue 26), named after the person, above their collections and activity. Its
+ * height is known only with its answer, so the sections below wait for it and for the person
+ * (their collections are asked for at once, beside them) rather than be pushed down when it came:
+ * a layout shift of 0.12 on a phone.
+ */
+function ProfileSections({ userId }: { userId: string }) {
+  const person = useUser(userId);
+  const taste = useTaste(userId);
+  useUserCollections(userId);
+  if (person.isPending || taste.isPending) return <Loading />;
+  return (
+    <>
+      {person.data ? <TasteInCommon userId={userId} personName={person.data.name} /> : null}
+      <UserCollections userId={userId} own={false} />
+      <PersonActivity userId={userId} />
+    </>
+  );
 }
 
 /**
@@ -91,9 +108,7 @@ export function UserProfilePage() {
     <>
       <Header userId={userId} section="overview" />
       <div className="container py-4 py-lg-5">
-        <ProfileTaste key={userId} userId={userId} />
-        <UserCollections key={userId} userId={userId} own={false} />
-        <PersonActivity key={userId} userId={userId} />
+        <ProfileSections key={userId} userId={userId} />
       </div>
     </>
   );
