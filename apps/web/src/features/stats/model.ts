@@ -54,3 +54,23 @@ export function generosityKind(own: number, others: number): 'generous' | 'harsh
   if (others - own >= 0.25) return 'harsh';
   return 'even';
 }
+
+/** A chart's drawing size (its SVG's viewBox): the page holds its place while the charts load. */
+export type ChartSize = { width: number; height: number };
+
+/** The charts' sizes (stats-charts.tsx draws them at these). */
+export const HISTOGRAM_SIZE: ChartSize = { width: 360, height: 200 };
+export const GENEROSITY_SIZE: ChartSize = { width: 360, height: 76 };
+export const CATEGORY_ROW_HEIGHT = 34;
+export const categoryChartSize = (rows: number): ChartSize => ({
+  width: 360,
+  height: rows * CATEGORY_ROW_HEIGHT + 4,
+});
+/** The heat-map's cell, and the room for the weekdays on its left and the months above. */
+export const HEATMAP_CELL = 13;
+export const HEATMAP_LEFT = 30;
+export const HEATMAP_TOP = 16;
+export const heatmapSize = (weeks: number): ChartSize => ({
+  width: HEATMAP_LEFT + weeks * HEATMAP_CELL,
+  height: HEATMAP_TOP + 7 * HEATMAP_CELL,
+});

@@ -4,7 +4,17 @@ import { HeatmapRect } from '@visx/heatmap';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
 import { useEffect, useRef } from 'react';
-import type { Week } from '../model';
+import {
+  categoryChartSize,
+  CATEGORY_ROW_HEIGHT,
+  GENEROSITY_SIZE,
+  HEATMAP_CELL as CELL,
+  HEATMAP_LEFT as LEFT,
+  HEATMAP_TOP as TOP,
+  heatmapSize,
+  HISTOGRAM_SIZE,
+  type Week,
+} from '../model';
 
 /**
  * The charts of "Estatísticas" (issue 28), drawn as SVG with visx (decision 052). This module is
@@ -28,8 +38,7 @@ export function HistogramChart({
   label: string;
   formatStep: (step: string) => string;
 }) {
-  const width = 360;
-  const height = 200;
+  const { width, height } = HISTOGRAM_SIZE;
   const margin = { top: 10, right: 8, bottom: 28, left: 32 };
   const innerWidth = width - margin.left - margin.right;
   const innerHeight = height - margin.top - margin.bottom;
@@ -85,11 +94,10 @@ export function CategoryChart({
   rows: Array<{ name: string; rated: number; note: string }>;
   label: string;
 }) {
-  const width = 360;
-  const rowHeight = 34;
+  const rowHeight = CATEGORY_ROW_HEIGHT;
+  const { width, height } = categoryChartSize(rows.length);
   const nameWidth = 110;
   const noteWidth = 86;
-  const height = rows.length * rowHeight + 4;
   const y = scaleBand({ domain: rows.map((_, i) => i), range: [0, rows.length * rowHeight], padding: 0.25 });
   const x = scaleLinear({
     domain: [0, Math.max(1, ...rows.map((row) => row.rated))],
@@ -145,7 +153,7 @@ export function GenerosityChart({
   label: string;
   format: (value: number) => string;
 }) {
-  const width = 360;
+  const { width, height } = GENEROSITY_SIZE;
   const labelWidth = 180;
   const x = scaleLinear({ domain: [0, 5], range: [0, width - labelWidth - 40] });
   const rows = [
@@ -154,7 +162,7 @@ export function GenerosityChart({
   ];
   return (
     <svg
-      viewBox={`0 0 ${width} 76`}
+      viewBox={`0 0 ${width} ${height}`}
       width="100%"
       role="img"
       aria-label={label}
@@ -174,10 +182,6 @@ export function GenerosityChart({
     </svg>
   );
 }
-
-const CELL = 13;
-const LEFT = 30;
-const TOP = 16;
 
 /**
  * The calendar heat-map: a column per week, Sunday on top, the colour by the day's count (GitHub's
@@ -203,8 +207,7 @@ export function ActivityHeatmap({
   }, []);
   const max = Math.max(1, ...weeks.flatMap((week) => week.days.map((day) => day.count ?? 0)));
   const color = scaleLinear<string>({ domain: [0, 1, max], range: [EMPTY, '#c9bdf0', BRAND] });
-  const width = LEFT + weeks.length * CELL;
-  const height = TOP + 7 * CELL;
+  const { width, height } = heatmapSize(weeks.length);
   const months = weeks.flatMap((week, i) => {
     const first = week.days.find((day) => day.count !== null && day.date.endsWith('-01'));
     return first && i < weeks.length - 2 ? [{ i, month: Number(first.date.slice(5, 7)) - 1 }] : [];

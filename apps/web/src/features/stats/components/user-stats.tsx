@@ -4,7 +4,17 @@ import { Suspense, lazy, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatRating } from '../../../lib/format';
-import { activityByMonth, activityWeeks, generosityKind, histogramBars } from '../model';
+import {
+  activityByMonth,
+  activityWeeks,
+  categoryChartSize,
+  GENEROSITY_SIZE,
+  generosityKind,
+  heatmapSize,
+  histogramBars,
+  HISTOGRAM_SIZE,
+  type ChartSize,
+} from '../model';
 
 // visx comes with the charts only, fetched when this page draws them (decision 052).
 const charts = () => import('./stats-charts');
@@ -31,12 +41,36 @@ function StatsCard({ id, heading, children }: { id: string; heading: string; chi
   );
 }
 
-/** Holds the chart's place while the chart library downloads. */
-function ChartSlot({ children }: { children: ReactNode }) {
+/**
+ * Holds the chart's place while the chart library downloads: a box of the chart's own proportions
+ * (`narrow`: as wide at most as the two-bar chart), or of its pixels (`fixed`: the heat-map, which
+ * scrolls in its box), so that nothing under it moves when the chart comes.
+ */
+function ChartSlot({
+  size,
+  narrow = false,
+  fixed = false,
+  children,
+}: {
+  size: ChartSize;
+  narrow?: boolean;
+  fixed?: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
+  const box = fixed
+    ? { width: size.width, height: size.height }
+    : { width: '100%', aspectRatio: `${size.width} / ${size.height}` };
   return (
     <Suspense
-      fallback={<p className="text-body-secondary small py-4 mb-0 text-center">{t('stats.chartLoading')}</p>}
+      fallback={
+        <div
+          className={`d-flex align-items-center justify-content-center text-body-secondary small${narrow ? ' stats-chart-narrow' : ''}`}
+          style={box}
+        >
+          {t('stats.chartLoading')}
+        </div>
+      }
     >
       {children}
     </Suspense>
@@ -49,7 +83,7 @@ function Histogram({ stats }: { stats: Stats }) {
   const rating = (step: string) => formatRating(Number(step), i18n.language);
   return (
     <StatsCard id="stats-histogram" heading={t('stats.histogram.heading')}>
-      <ChartSlot>
+      <ChartSlot size={HISTOGRAM_SIZE}>
         <HistogramChart bars={bars} label={t('stats.histogram.label')} formatStep={rating} />
       </ChartSlot>
       <ul className="visually-hidden" data-testid="histogram-text">
@@ -88,7 +122,7 @@ function Categories({ stats }: { stats: Stats }) {
     });
   return (
     <StatsCard id="stats-categories" heading={t('stats.categories.heading')}>
-      <ChartSlot>
+      <ChartSlot size={categoryChartSize(rows.length)}>
         <CategoryChart rows={rows} label={t('stats.categories.label')} />
       </ChartSlot>
       <ul className="visually-hidden" data-testid="categories-text">
@@ -113,7 +147,7 @@ function Generosity({ stats }: { stats: Stats }) {
   const kind = generosityKind(generosity.own_average, generosity.others_average);
   return (
     <StatsCard id="stats-generosity" heading={t('stats.generosity.heading')}>
-      <ChartSlot>
+      <ChartSlot size={GENEROSITY_SIZE} narrow>
         <GenerosityChart
           own={generosity.own_average}
           others={generosity.others_average}
@@ -149,7 +183,7 @@ function Activity({ stats }: { stats: Stats }) {
   return (
     <StatsCard id="stats-activity" heading={t('stats.activity.heading')}>
       <div className="stats-heatmap-box" tabIndex={0} role="region" aria-label={t('stats.activity.region')}>
-        <ChartSlot>
+        <ChartSlot size={heatmapSize(weeks.length)} fixed>
           <ActivityHeatmap
             weeks={weeks}
             label={t('stats.activity.label')}
