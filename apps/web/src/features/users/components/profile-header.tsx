@@ -76,7 +76,13 @@ export function ProfileHeader({
           ) : (
             <h1 className="h2 fw-bold mb-0 text-break">{name}</h1>
           )}
-          {query.data && actions ? <div className="mt-3">{actions(query.data)}</div> : null}
+          {actions && query.data ? <div className="mt-3">{actions(query.data)}</div> : null}
+          {actions && query.isPending ? (
+            // The buttons' line (one button's height), so the tabs and counters stay put.
+            <div className="mt-3 placeholder-glow" aria-hidden="true">
+              <span className="btn btn-outline-primary disabled placeholder col-4 col-md-2" />
+            </div>
+          ) : null}
           <nav aria-label={t('users.profile.sections')} className="mt-3">
             <ul className="nav nav-pills profile-tabs justify-content-center justify-content-md-start">
               {(
