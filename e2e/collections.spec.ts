@@ -3,6 +3,7 @@ import {
   animationsDone,
   apiAs,
   heard,
+  holdBack,
   listenToLiveRegions,
   pressUntilAnnounced,
   signIn,
@@ -322,12 +323,7 @@ test('on a slow network an editor gets their items with reordering, never a list
   });
   await api.createItem({ collection_id: collection.id, name: 'Bacurau' });
   // Reordering's code (dnd-kit, a chunk of its own) held back until the collection has shown.
-  let arrive!: () => void;
-  const arrived = new Promise<void>((resolve) => (arrive = resolve));
-  await page.route('**/assets/sortable-items-*.js', async (route) => {
-    await arrived;
-    await route.continue();
-  });
+  const arrive = await holdBack(page, '**/assets/sortable-items-*.js');
   await signIn(page, owner, `/lists/${collection.id}`);
   // The collection has arrived (its name is the page's title); reordering has not.
   await expect(page).toHaveTitle(/Rede lenta/);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { delayAnswers, layoutShift, PHONE, recordLayoutShifts } from './layout-shift.ts';
-import { apiAs, signIn, signUp, withoutLiveEvents } from './support.ts';
+import { apiAs, holdBack, signIn, signUp, withoutLiveEvents } from './support.ts';
 
 /**
  * Issue 12: a page must not move under the reader's eyes while it loads (Lighthouse's CLS, which
@@ -204,12 +204,7 @@ test('a person’s statistics do not shift when their charts arrive', async ({ b
   const page = await context.newPage();
   await recordLayoutShifts(page);
   // The charts' chunk held back until the figures are on screen.
-  let arrive!: () => void;
-  const arrived = new Promise<void>((resolve) => (arrive = resolve));
-  await page.route('**/assets/stats-charts-*.js', async (route) => {
-    await arrived;
-    await route.continue();
-  });
+  const arrive = await holdBack(page, '**/assets/stats-charts-*.js');
   await withoutLiveEvents(page);
   await signIn(page, person, `/profile/${person.userId}/stats`);
   await expect(page.getByRole('heading', { name: 'Por categoria' })).toBeVisible();

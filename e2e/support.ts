@@ -214,3 +214,17 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
     ),
   );
 }
+
+/**
+ * Holds back the files (a chunk of the app) matching `pattern` until the returned function is
+ * called, as on a network slower than the page's other parts: the test says when they arrive.
+ */
+export async function holdBack(page: Page, pattern: string | RegExp): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
