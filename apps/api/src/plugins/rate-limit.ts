@@ -129,10 +129,23 @@ export const perIpPerMinute = (max: number) => ({ rateLimit: { max, timeWindow: 
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
+type LimitStatus = Awaited<ReturnType<Limiter>>;
+
+/** A limiter's answer that stops the request: not allow-listed, and over the limit. */
+const over = (status: LimitStatus): status is Extract<LimitStatus, { isAllowed: false }> =>
+  !status.isAllowed && status.isExceeded;
+
+/**
+ * Counts the request against `limiter`, and says whether it was within the limit, for a route that
+ * answers past it itself instead of with a 429.
+ */
+export const countedWithin = async (limiter: Limiter, request: FastifyRequest): Promise<boolean> =>
+  !over(await limiter(request));
+
 /** Counts (or only checks) the request against `limiter`; 429 with Retry-After once it is over. */
 async function enforce(limiter: Limiter, request: FastifyRequest, reply: FastifyReply, increment: boolean) {
   const status = await limiter(request, { increment });
-  if (status.isAllowed || !status.isExceeded) return;
+  if (!over(status)) return;
   reply.header('retry-after', String(Math.max(1, status.ttlInSeconds)));
   throw tooManyAttempts();
 }

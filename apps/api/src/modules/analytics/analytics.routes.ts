@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { forbidden } from '../../lib/app-error.ts';
 import { bearerSecurity, signedInUser, signInRequired } from '../../plugins/authentication.ts';
+import { countedWithin } from '../../plugins/rate-limit.ts';
 import { isOperator } from '../admin/operator.ts';
 import { pageViewCounts, recordPageView } from './analytics.service.ts';
 
@@ -53,11 +54,7 @@ export async function analyticsRoutes(
     async (request, reply) => {
       // The web does not send when DNT is on; the server honours it too, for any other client.
       // The cap only stops one client inflating the counts.
-      const within = async () => {
-        const limit = await perIp(request);
-        return limit.isAllowed || !limit.isExceeded;
-      };
-      const counted = !optedOut(request) && (await within());
+      const counted = !optedOut(request) && (await countedWithin(perIp, request));
       if (counted) await recordPageView(db, request.body.path);
       return reply.status(202).send({ data: { counted } });
     },
