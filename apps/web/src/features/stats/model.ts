@@ -58,12 +58,13 @@ export function generosityKind(own: number, others: number): 'generous' | 'harsh
 /** A chart's drawing size (its SVG's viewBox): the page holds its place while the charts load. */
 export type ChartSize = { width: number; height: number };
 
-/** The charts' sizes (stats-charts.tsx draws them at these). */
-export const HISTOGRAM_SIZE: ChartSize = { width: 360, height: 200 };
-export const GENEROSITY_SIZE: ChartSize = { width: 360, height: 76 };
+/** The charts' sizes (stats-charts.tsx draws them at these); the bar charts share a width. */
+const CHART_WIDTH = 360;
+export const HISTOGRAM_SIZE: ChartSize = { width: CHART_WIDTH, height: 200 };
+export const GENEROSITY_SIZE: ChartSize = { width: CHART_WIDTH, height: 76 };
 export const CATEGORY_ROW_HEIGHT = 34;
 export const categoryChartSize = (rows: number): ChartSize => ({
-  width: 360,
+  width: CHART_WIDTH,
   height: rows * CATEGORY_ROW_HEIGHT + 4,
 });
 /** The heat-map's cell, and the room for the weekdays on its left and the months above. */
