@@ -165,45 +165,47 @@ export function RecommendedCarousel<C extends Collection>({
         <h2 id="recommended-title" className="h4 mb-0">
           {t('collections.carousel.title')}
         </h2>
-        <div className="d-flex align-items-center gap-3">
+        {/* As tall as the arrows, with them or without (every card fits): the strip stays put. */}
+        <div className="d-flex align-items-center gap-3 carousel-controls">
           <Link to="/feed" className="text-nowrap">
             {t('collections.carousel.more')}
           </Link>
-          {/* Their place is held (invisible) while the suggestions load and where every card
-              fits: on a phone the arrows take a line of their own, and the strip and what
-              follows it moved when they came or went. */}
-          <div
-            className={`d-flex gap-2${arrows ? '' : ' invisible'}`}
-            aria-hidden={arrows ? undefined : true}
-          >
-            <button
-              type="button"
-              className="btn-icon carousel-arrow"
-              aria-label={t(paused ? 'collections.carousel.play' : 'collections.carousel.pause')}
-              aria-controls="recommended-slides"
-              onClick={() => setPaused((p) => !p)}
+          {query.isPending || arrows ? (
+            // Held (invisible) while the suggestions load: on a phone the arrows take a line of
+            // their own, and the strip would move down when they came.
+            <div
+              className={`d-flex gap-2${query.isPending ? ' invisible' : ''}`}
+              aria-hidden={query.isPending || undefined}
             >
-              <PlayPauseIcon playing={!paused} />
-            </button>
-            <button
-              type="button"
-              className="btn-icon carousel-arrow"
-              aria-label={t('collections.carousel.previous')}
-              aria-controls="recommended-slides"
-              onClick={() => goTo(active - 1)}
-            >
-              <ChevronIcon direction="left" />
-            </button>
-            <button
-              type="button"
-              className="btn-icon carousel-arrow"
-              aria-label={t('collections.carousel.next')}
-              aria-controls="recommended-slides"
-              onClick={() => goTo(active + 1)}
-            >
-              <ChevronIcon direction="right" />
-            </button>
-          </div>
+              <button
+                type="button"
+                className="btn-icon carousel-arrow"
+                aria-label={t(paused ? 'collections.carousel.play' : 'collections.carousel.pause')}
+                aria-controls="recommended-slides"
+                onClick={() => setPaused((p) => !p)}
+              >
+                <PlayPauseIcon playing={!paused} />
+              </button>
+              <button
+                type="button"
+                className="btn-icon carousel-arrow"
+                aria-label={t('collections.carousel.previous')}
+                aria-controls="recommended-slides"
+                onClick={() => goTo(active - 1)}
+              >
+                <ChevronIcon direction="left" />
+              </button>
+              <button
+                type="button"
+                className="btn-icon carousel-arrow"
+                aria-label={t('collections.carousel.next')}
+                aria-controls="recommended-slides"
+                onClick={() => goTo(active + 1)}
+              >
+                <ChevronIcon direction="right" />
+              </button>
+            </div>
+          ) : null}
         </div>
       </div>
       {query.isPending ? (
