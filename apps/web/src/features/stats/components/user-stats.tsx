@@ -65,7 +65,8 @@ function ChartSlot({
     <Suspense
       fallback={
         <div
-          className={`d-flex align-items-center justify-content-center text-body-secondary small${narrow ? ' stats-chart-narrow' : ''}`}
+          // The heat-map's box is wider than a phone: its words at its start, where they are seen.
+          className={`d-flex align-items-center justify-content-${fixed ? 'start' : 'center'} text-body-secondary small${narrow ? ' stats-chart-narrow' : ''}`}
           style={box}
         >
           {t('stats.chartLoading')}
