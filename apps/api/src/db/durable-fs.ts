@@ -16,10 +16,22 @@ export const DURABLE_START_PARAMS = [
   'wal_sync_method=fsync',
 ];
 
+interface NodefsNode {
+  mode: number;
+}
 interface NodefsStream {
   nfd?: number;
-  node: unknown;
+  node: NodefsNode;
+  flags: number;
 }
+type Write = (
+  stream: NodefsStream,
+  buffer: Uint8Array,
+  offset: number,
+  length: number,
+  position: number,
+  ...rest: unknown[]
+) => number;
 type SetAttr = (
   arg: unknown,
   node: unknown,
@@ -28,7 +40,12 @@ type SetAttr = (
   ...rest: unknown[]
 ) => void;
 interface Nodefs {
-  stream_ops: { fsync?: (stream: NodefsStream) => void };
+  stream_ops: {
+    fsync?: (stream: NodefsStream) => void;
+    open: (stream: NodefsStream) => void;
+    llseek: (stream: NodefsStream, offset: number, whence: number) => number;
+    write: Write;
+  };
   realPath(node: unknown): string;
   doSetAttr: SetAttr;
 }
@@ -42,6 +59,57 @@ function ownerOnlyModes(nodefs: Nodefs): void {
   const doSetAttr = nodefs.doSetAttr.bind(nodefs);
   nodefs.doSetAttr = (arg, node, attr, chmod, ...rest) =>
     doSetAttr(arg, node, attr, (target, mode) => chmod(target, mode & ~0o077), ...rest);
+}
+
+const SEEK_END = 2;
+const O_TRUNC = 0o1000;
+const isFile = (node: NodefsNode) => (node.mode & 0o170000) === 0o100000;
+
+/**
+ * PostgreSQL asks a relation's size (lseek to its end) when it plans and when it scans, and NODEFS
+ * answers every such ask with fstat(2), which was a seventh of the database thread's work under
+ * load (decision 077). The data directory is PGlite's alone while it runs (decision 018's lock), so
+ * every change of a file's size passes through NODEFS: a size, once asked, is kept for the file,
+ * moved on by each write past it, and forgotten when the file is truncated or extended by
+ * truncation (ftruncate, fallocate), opened with O_TRUNC, or a write fails.
+ */
+function knownSizes(nodefs: Nodefs): void {
+  const sizes = new WeakMap<NodefsNode, number>();
+  const { open, llseek, write } = nodefs.stream_ops;
+  nodefs.stream_ops.open = (stream) => {
+    open(stream);
+    if (stream.flags & O_TRUNC) sizes.delete(stream.node);
+  };
+  nodefs.stream_ops.llseek = (stream, offset, whence) => {
+    if (whence !== SEEK_END || !isFile(stream.node)) return llseek(stream, offset, whence);
+    let size = sizes.get(stream.node);
+    if (size === undefined) {
+      size = llseek(stream, 0, SEEK_END);
+      sizes.set(stream.node, size);
+    }
+    // A position before the start: NODEFS's own answer (EINVAL).
+    return offset + size < 0 ? llseek(stream, offset, whence) : offset + size;
+  };
+  nodefs.stream_ops.write = (stream, buffer, offset, length, position, ...rest) => {
+    let written: number;
+    try {
+      written = write(stream, buffer, offset, length, position, ...rest);
+    } catch (err) {
+      sizes.delete(stream.node);
+      throw err;
+    }
+    const size = sizes.get(stream.node);
+    if (size !== undefined && position + written > size) sizes.set(stream.node, position + written);
+    return written;
+  };
+  const doSetAttr = nodefs.doSetAttr.bind(nodefs);
+  nodefs.doSetAttr = (arg, node, attr, ...rest) => {
+    try {
+      doSetAttr(arg, node, attr, ...rest);
+    } finally {
+      if ((attr as { size?: number }).size !== undefined) sizes.delete(node as NodefsNode);
+    }
+  };
 }
 
 export class DurableNodeFS extends NodeFS {
@@ -60,6 +128,7 @@ export class DurableNodeFS extends NodeFS {
       (mod: { NODEFS: Nodefs }) => {
         const nodefs = mod.NODEFS;
         ownerOnlyModes(nodefs);
+        knownSizes(nodefs);
         if (!durable) return;
         nodefs.stream_ops.fsync = (stream) => {
           if (stream.nfd !== undefined) {
