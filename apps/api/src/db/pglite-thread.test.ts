@@ -114,4 +114,42 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the embedded database on its own
       constraint: 'thread_unique_pkey',
     });
   });
+
+  it('runs a named statement prepared, with the same rows, errors and notifications as an unnamed one', async () => {
+    await db.exec('CREATE TABLE thread_named (k text PRIMARY KEY, tags text[], at timestamptz)');
+    const insert = (k: string, tags: string[] | null) =>
+      db.query<{ k: string; tags: string[] | null; at: Date }>(
+        `INSERT INTO thread_named VALUES ($1, $2, '2026-11-28T12:00:00Z') RETURNING *`,
+        [k, tags],
+        'thread_named_insert',
+      );
+    // The first call prepares the statement, the next ones run it by name.
+    for (const [k, tags] of [
+      ["it's", ['a', 'b "c"']],
+      ['back\\slash', null],
+      ['third', []],
+    ] as const) {
+      expect(await insert(k, tags === null ? null : [...tags])).toEqual([
+        { k, tags: tags === null ? null : [...tags], at: new Date('2026-11-28T12:00:00Z') },
+      ]);
+    }
+    await expect(insert("it's", ['again'])).rejects.toMatchObject({
+      code: '23505',
+      constraint: 'thread_named_pkey',
+      query: expect.stringContaining('INSERT INTO thread_named'),
+    });
+    // The failed call left nothing behind: the next one runs.
+    expect(await insert('fourth', ['d'])).toHaveLength(1);
+
+    const heard: string[] = [];
+    const stop = await db.listen('thread_named_channel', {
+      onMessage: (payload) => heard.push(payload),
+      onListening: () => {},
+    });
+    for (const payload of ['one', 'two']) {
+      await db.query('SELECT pg_notify($1, $2)', ['thread_named_channel', payload], 'thread_named_notify');
+    }
+    await expect.poll(() => heard).toEqual(['one', 'two']);
+    await stop();
+  });
 });

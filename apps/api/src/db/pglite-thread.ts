@@ -4,7 +4,7 @@
 // modes; the lock and the damaged-directory checks stay with the caller, on the main thread) and
 // answers the requests of the protocol below, one message each.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, type messages as Messages, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { DurableNodeFS, DURABLE_START_PARAMS } from './durable-fs.ts';
@@ -49,11 +49,14 @@ async function open(): Promise<PGlite> {
 /**
  * Named statements are prepared once and executed by name from then on, as node-postgres does on a
  * PostgreSQL server (decision 062): PGlite's own `query` parses and plans every statement each time,
- * which was most of a short statement's time. Each entry holds the serializers of the statement's
- * parameter types, so values become text exactly as PGlite's `query` makes them. A prepared
- * statement belongs to the session, not to a transaction: a rollback keeps it.
+ * which was most of a short statement's time. They are run as node-postgres runs them, in
+ * PostgreSQL's extended protocol: a statement is parsed once (Parse, Describe), then each call is
+ * one exchange (Bind, Describe, Execute, Sync) where PGlite's `query` makes six (decision 078).
+ * Each entry holds the serializers of the statement's parameter types, so values become text
+ * exactly as PGlite's `query` makes them. A prepared statement belongs to the session, not to a
+ * transaction: a rollback keeps it.
  */
-type Serializer = (value: unknown) => string;
+type Serializer = (value: unknown) => string | null;
 const prepared = new Map<string, Serializer[]>();
 /**
  * Names being prepared. A request never waits for another one's preparation: that one may be
@@ -62,23 +65,76 @@ const prepared = new Map<string, Serializer[]>();
  */
 const preparing = new Set<string>();
 
-/** A value as an SQL string literal: quotes doubled, and backslashes in the E'' form (as libpq does). */
-const literal = (text: string) =>
-  text.includes('\\')
-    ? ` E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`
-    : `'${text.replace(/'/g, "''")}'`;
+const { serialize, Parser, messages } = protocol;
+type BackendMessage = Messages.BackendMessage;
 
-async function prepare(pglite: PGlite, target: PGlite | Transaction, name: string, id: string, text: string) {
+function joined(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/**
+ * Runs protocol messages as PGlite's `query` does: alone (its query mutex), and outside a
+ * transaction also after any open one (its transaction mutex). Notifications among the answers
+ * go to the main thread, as PGlite's own listeners send them; an error is thrown as PGlite's
+ * `query` throws it, naming the statement and its parameters for the logs' redaction.
+ */
+async function exchange(
+  pglite: PGlite,
+  inTransaction: boolean,
+  message: Uint8Array,
+  statement: { text: string; params: unknown[] },
+): Promise<BackendMessage[]> {
+  const run = () =>
+    pglite._runExclusiveQuery(async () => {
+      const answers: BackendMessage[] = [];
+      const parser = new Parser();
+      await pglite.execProtocolRawStream(message, {
+        syncToFs: false,
+        // The bytes are PGlite's buffer, reused after this call.
+        onRawData: (bytes) => parser.parse(bytes.slice(), (answer) => answers.push(answer)),
+      });
+      return answers;
+    });
+  const answers = await (inTransaction ? run() : pglite._runExclusiveTransaction(run));
+  for (const answer of answers) {
+    if (answer instanceof messages.NotificationResponseMessage && listeners.has(answer.channel)) {
+      reply({ notification: { channel: answer.channel, payload: answer.payload } });
+    }
+  }
+  const error = answers.find((answer) => answer instanceof messages.DatabaseError);
+  if (error) throw Object.assign(error, { query: statement.text, params: statement.params });
+  return answers;
+}
+
+async function prepare(
+  pglite: PGlite,
+  inTransaction: boolean,
+  name: string,
+  text: string,
+  params: unknown[],
+) {
   preparing.add(name);
   try {
-    await target.exec(`PREPARE ${id} AS ${text}`);
-    const { rows } = await target.query<{ types: number[] }>(
-      'SELECT parameter_types::oid[] AS types FROM pg_prepared_statements WHERE name = $1',
-      [name],
+    const answers = await exchange(
+      pglite,
+      inTransaction,
+      joined([
+        serialize.parse({ name, text, types: [] }),
+        serialize.describe({ type: 'S', name }),
+        serialize.sync(),
+      ]),
+      { text, params },
     );
-    const serializers = (rows[0]?.types ?? []).map((oid): Serializer => (value) => {
+    const serializers = parse.parseDescribeStatementResults(answers).map((oid): Serializer => (value) => {
+      if (value === null || value === undefined) return null;
       const text: unknown = pglite.serializers[oid]?.(value) ?? String(value);
-      if (typeof text !== 'string') throw new Error(`a value of type ${oid} cannot be inlined in ${name}`);
+      if (typeof text !== 'string') throw new Error(`a value of type ${oid} cannot be sent to ${name}`);
       return text;
     });
     prepared.set(name, serializers);
@@ -96,23 +152,27 @@ async function runPrepared(
   text: string,
   params: unknown[],
 ) {
-  const id = `"${name.replace(/"/g, '""')}"`;
+  const inTransaction = target !== pglite;
   let types = prepared.get(name);
   if (!types) {
     if (preparing.has(name)) return target.query(text, params);
-    types = await prepare(pglite, target, name, id, text);
+    types = await prepare(pglite, inTransaction, name, text, params);
   }
-  const args = params.map((value, i) =>
-    value === null || value === undefined ? 'NULL' : literal(types[i] ? types[i](value) : String(value)),
+  const values = params.map((value, i) =>
+    types[i] ? types[i](value) : value === null ? null : String(value),
   );
-  return target
-    .query(`EXECUTE ${id}${args.length > 0 ? `(${args.join(', ')})` : ''}`)
-    .catch((err: unknown) => {
-      // The EXECUTE holds the values inlined: a failure names the statement and its parameters
-      // instead, as an unnamed one does, so that the logs' redaction of `params` covers them.
-      if (err instanceof Error && 'query' in err) Object.assign(err, { query: text, params });
-      throw err;
-    });
+  const answers = await exchange(
+    pglite,
+    inTransaction,
+    joined([
+      serialize.bind({ statement: name, values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]),
+    { text, params },
+  );
+  return parse.parseResults(answers, pglite.parsers)[0]!;
 }
 
 /** Open transactions by id: each holds PGlite (its mutex) until the main thread ends it. */
