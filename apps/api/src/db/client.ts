@@ -180,7 +180,7 @@ function openPglite(thread: PgliteThread, onClose: () => void): Db {
   const on = (tx: number | undefined): Queryable => ({
     async query<T>(text: string, params?: unknown[], name?: string) {
       checkName(name, text);
-      return thread.ask<T[]>({ op: 'query', text, params, name, tx });
+      return thread.query<T>({ op: 'query', text, params, name, tx });
     },
     async exec(script: string) {
       await thread.ask({ op: 'exec', script, tx });

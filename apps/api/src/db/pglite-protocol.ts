@@ -1,6 +1,8 @@
 // What the main thread and the embedded database's thread (pglite-thread.ts) tell each other
 // (decision 042). Every value crosses by structured clone: rows keep their Dates, Uint8Arrays and
-// parsed JSON as PGlite made them.
+// parsed JSON as PGlite made them. A named statement's answer crosses as PostgreSQL wrote it, and
+// the main thread reads it into the same rows with PGlite's own parser (decision 078).
+import { parse, protocol, types, type messages } from '@electric-sql/pglite';
 
 /** `workerData`: how to open PGlite. */
 export interface ThreadOptions {
@@ -37,8 +39,51 @@ export interface WireError {
 }
 
 type Answer = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: WireError };
+/**
+ * A named statement's answer as PostgreSQL wrote it: `length` bytes from `offset` of `wire`
+ * (moved to the main thread, not copied).
+ */
+export interface WireAnswer {
+  wire: ArrayBuffer;
+  offset: number;
+  length: number;
+}
+
+/**
+ * The array types PGlite reads arrays by (as its `_initArrayTypes` finds them when it opens): each
+ * array type's element type, and the array type.
+ */
+export const ARRAY_TYPES = `SELECT b.oid::int AS element, b.typarray::int AS array
+  FROM pg_catalog.pg_type a LEFT JOIN pg_catalog.pg_type b ON b.oid = a.typelem
+  WHERE a.typcategory = 'A' GROUP BY b.oid, b.typarray ORDER BY b.oid`;
+
+/** The messages of an answer as PostgreSQL wrote it. */
+export function read(wire: Uint8Array): messages.BackendMessage[] {
+  const answers: messages.BackendMessage[] = [];
+  new protocol.Parser().parse(wire, (answer) => answers.push(answer));
+  return answers;
+}
+
+/** PGlite's parsers of values by type, its arrays' included, as the thread's PGlite has them. */
+export function parsersFor(
+  arrayTypes: Array<[element: number, array: number]>,
+): Record<number, types.Parser> {
+  const parsers: Record<number, types.Parser> = { ...types.parsers };
+  for (const [element, array] of arrayTypes) {
+    parsers[array] = (value) => types.arrayParser(value, parsers[element]!, array);
+  }
+  return parsers;
+}
+
+/** The rows of a `WireAnswer`, as PGlite's `query` would have made them. */
+export function rowsOf<T>(answer: WireAnswer, parsers: Record<number, types.Parser>): T[] {
+  const wire = new Uint8Array(answer.wire, answer.offset, answer.length);
+  return parse.parseResults(read(wire), parsers)[0]!.rows as T[];
+}
+
 /** The first message: PGlite is open, or could not be opened. */
-type Ready = { ready: true } | { ready: false; error: WireError };
+type Ready =
+  { ready: true; arrayTypes: Array<[element: number, array: number]> } | { ready: false; error: WireError };
 type Notification = { notification: { channel: string; payload: string } };
 
 export type Reply = Answer | Ready | Notification;

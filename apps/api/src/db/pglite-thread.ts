@@ -8,7 +8,15 @@ import { parse, PGlite, protocol, type messages as Messages, type Transaction } 
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { DurableNodeFS, DURABLE_START_PARAMS } from './durable-fs.ts';
-import type { Reply, Request, ThreadOptions, WireError } from './pglite-protocol.ts';
+import {
+  ARRAY_TYPES,
+  read,
+  type Reply,
+  type Request,
+  type ThreadOptions,
+  type WireAnswer,
+  type WireError,
+} from './pglite-protocol.ts';
 
 const port = parentPort!;
 const options = workerData as ThreadOptions;
@@ -65,7 +73,7 @@ const prepared = new Map<string, Serializer[]>();
  */
 const preparing = new Set<string>();
 
-const { serialize, Parser, messages } = protocol;
+const { serialize, messages } = protocol;
 type BackendMessage = Messages.BackendMessage;
 
 function joined(parts: Uint8Array[]): Uint8Array {
@@ -79,29 +87,45 @@ function joined(parts: Uint8Array[]): Uint8Array {
 }
 
 /**
+ * Whether an answer as PostgreSQL wrote it holds only what the main thread reads for itself
+ * (decision 078): no error to throw and no notification to send on. Reads the messages' headers
+ * (a type byte and a length) and nothing else.
+ */
+function plain(wire: Uint8Array): boolean {
+  const view = new DataView(wire.buffer, wire.byteOffset, wire.byteLength);
+  for (let at = 0; at + 5 <= wire.length; at += 1 + view.getUint32(at + 1)) {
+    const type = String.fromCharCode(wire[at]!);
+    if (type === 'E' || type === 'A') return false;
+  }
+  return true;
+}
+
+/**
  * Runs protocol messages as PGlite's `query` does: alone (its query mutex), and outside a
- * transaction also after any open one (its transaction mutex). Notifications among the answers
- * go to the main thread, as PGlite's own listeners send them; an error is thrown as PGlite's
- * `query` throws it, naming the statement and its parameters for the logs' redaction.
+ * transaction also after any open one (its transaction mutex). Answers the bytes PostgreSQL wrote
+ * when they are `plain`; otherwise reads them here: notifications go to the main thread, as
+ * PGlite's own listeners send them, and an error is thrown as PGlite's `query` throws it, naming
+ * the statement and its parameters for the logs' redaction.
  */
 async function exchange(
   pglite: PGlite,
   inTransaction: boolean,
   message: Uint8Array,
   statement: { text: string; params: unknown[] },
-): Promise<BackendMessage[]> {
+): Promise<{ wire: Uint8Array } | { answers: BackendMessage[] }> {
   const run = () =>
     pglite._runExclusiveQuery(async () => {
-      const answers: BackendMessage[] = [];
-      const parser = new Parser();
+      const chunks: Uint8Array[] = [];
       await pglite.execProtocolRawStream(message, {
         syncToFs: false,
         // The bytes are PGlite's buffer, reused after this call.
-        onRawData: (bytes) => parser.parse(bytes.slice(), (answer) => answers.push(answer)),
+        onRawData: (bytes) => chunks.push(bytes.slice()),
       });
-      return answers;
+      return chunks.length === 1 ? chunks[0]! : joined(chunks);
     });
-  const answers = await (inTransaction ? run() : pglite._runExclusiveTransaction(run));
+  const wire = await (inTransaction ? run() : pglite._runExclusiveTransaction(run));
+  if (plain(wire)) return { wire };
+  const answers = read(wire);
   for (const answer of answers) {
     if (answer instanceof messages.NotificationResponseMessage && listeners.has(answer.channel)) {
       reply({ notification: { channel: answer.channel, payload: answer.payload } });
@@ -109,7 +133,7 @@ async function exchange(
   }
   const error = answers.find((answer) => answer instanceof messages.DatabaseError);
   if (error) throw Object.assign(error, { query: statement.text, params: statement.params });
-  return answers;
+  return { answers };
 }
 
 async function prepare(
@@ -121,7 +145,7 @@ async function prepare(
 ) {
   preparing.add(name);
   try {
-    const answers = await exchange(
+    const answered = await exchange(
       pglite,
       inTransaction,
       joined([
@@ -131,12 +155,14 @@ async function prepare(
       ]),
       { text, params },
     );
-    const serializers = parse.parseDescribeStatementResults(answers).map((oid): Serializer => (value) => {
-      if (value === null || value === undefined) return null;
-      const text: unknown = pglite.serializers[oid]?.(value) ?? String(value);
-      if (typeof text !== 'string') throw new Error(`a value of type ${oid} cannot be sent to ${name}`);
-      return text;
-    });
+    const serializers = parse
+      .parseDescribeStatementResults('wire' in answered ? read(answered.wire) : answered.answers)
+      .map((oid): Serializer => (value) => {
+        if (value === null || value === undefined) return null;
+        const text: unknown = pglite.serializers[oid]?.(value) ?? String(value);
+        if (typeof text !== 'string') throw new Error(`a value of type ${oid} cannot be sent to ${name}`);
+        return text;
+      });
     prepared.set(name, serializers);
     return serializers;
   } finally {
@@ -155,13 +181,13 @@ async function runPrepared(
   const inTransaction = target !== pglite;
   let types = prepared.get(name);
   if (!types) {
-    if (preparing.has(name)) return target.query(text, params);
+    if (preparing.has(name)) return { rows: (await target.query(text, params)).rows };
     types = await prepare(pglite, inTransaction, name, text, params);
   }
   const values = params.map((value, i) =>
     types[i] ? types[i](value) : value === null ? null : String(value),
   );
-  const answers = await exchange(
+  const answered = await exchange(
     pglite,
     inTransaction,
     joined([
@@ -172,7 +198,9 @@ async function runPrepared(
     ]),
     { text, params },
   );
-  return parse.parseResults(answers, pglite.parsers)[0]!;
+  // Read into rows on the main thread, which has time to spare (decision 078).
+  if ('wire' in answered) return { wire: answered.wire };
+  return { rows: parse.parseResults(answered.answers, pglite.parsers)[0]!.rows };
 }
 
 /** Open transactions by id: each holds PGlite (its mutex) until the main thread ends it. */
@@ -196,10 +224,16 @@ async function serve(
   switch (request.op) {
     case 'query': {
       const target = on(request.tx);
-      const result = request.name
-        ? await runPrepared(pglite, target, request.name, request.text, request.params ?? [])
-        : await target.query(request.text, request.params);
-      return { value: result.rows };
+      if (!request.name) return { value: (await target.query(request.text, request.params)).rows };
+      const result = await runPrepared(pglite, target, request.name, request.text, request.params ?? []);
+      if ('rows' in result) return { value: result.rows };
+      const buffer = result.wire.buffer as ArrayBuffer;
+      const wire: WireAnswer = {
+        wire: buffer,
+        offset: result.wire.byteOffset,
+        length: result.wire.byteLength,
+      };
+      return { value: wire, transfer: [buffer] };
     }
     case 'exec':
       await on(request.tx).exec(request.script);
@@ -270,7 +304,9 @@ try {
       (err: unknown) => reply({ id: request.id, ok: false, error: wireError(err) }),
     );
   });
-  reply({ ready: true });
+  // The array types PGlite reads its answers' arrays by, for the main thread to read them alike.
+  const { rows: arrayTypes } = await pglite.query<{ element: number; array: number }>(ARRAY_TYPES);
+  reply({ ready: true, arrayTypes: arrayTypes.map(({ element, array }) => [element, array]) });
 } catch (err) {
   reply({ ready: false, error: wireError(err) });
 }

@@ -2,7 +2,15 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Reply, Request, ThreadOptions, WireError } from './pglite-protocol.ts';
+import {
+  parsersFor,
+  rowsOf,
+  type Reply,
+  type Request,
+  type ThreadOptions,
+  type WireAnswer,
+  type WireError,
+} from './pglite-protocol.ts';
 
 /** What a request asks for, without its id (distributes over the union). */
 type Ask = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
@@ -14,6 +22,8 @@ type Ask = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never)
  */
 export interface PgliteThread {
   ask<T>(request: Ask): Promise<T>;
+  /** A statement's rows: as the thread sent them, or read here from PostgreSQL's answer. */
+  query<T>(request: Extract<Ask, { op: 'query' }>): Promise<T[]>;
   onNotification(handler: (channel: string, payload: string) => void): void;
   /** Closes PGlite (its files are flushed and closed) and ends the thread. */
   close(): Promise<void>;
@@ -65,6 +75,7 @@ export async function startPgliteThread(
   let nextId = 1;
   let stopped: Error | undefined;
   let notify: (channel: string, payload: string) => void = () => {};
+  let parsers: ReturnType<typeof parsersFor> = {};
   // The thread keeps the process alive only while a request waits for it, like work in progress.
   const settle = () => {
     if (pending.size === 0) worker.unref();
@@ -86,8 +97,10 @@ export async function startPgliteThread(
     worker.on('message', (message: Reply) => {
       if ('notification' in message) notify(message.notification.channel, message.notification.payload);
       else if ('ready' in message) {
-        if (message.ready) resolve();
-        else reject(fromWire(message.error));
+        if (message.ready) {
+          parsers = parsersFor(message.arrayTypes);
+          resolve();
+        } else reject(fromWire(message.error));
       } else {
         const waiting = pending.get(message.id);
         pending.delete(message.id);
@@ -116,6 +129,10 @@ export async function startPgliteThread(
   };
   return {
     ask,
+    async query<T>(request: Extract<Ask, { op: 'query' }>) {
+      const answer = await ask<T[] | WireAnswer>(request);
+      return Array.isArray(answer) ? answer : rowsOf<T>(answer, parsers);
+    },
     onNotification(handler) {
       notify = handler;
     },
