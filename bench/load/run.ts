@@ -25,7 +25,8 @@
 // (50), BENCH_SCALE (1 = full scale; 0.1 = 1k people, 10k collections, 50k items),
 // BENCH_ACCOUNTS (200), BENCH_PGLITE_DURABLE=0 (PGlite commits without fsync, to measure its cost),
 // BENCH_REBUILD=0 (no rebuild phase), BENCH_REBUILD_WAIT (seconds the full rebuild is waited for at
-// most; 0, the default: to its end).
+// most; 0, the default: to its end), BENCH_DB_CPU_PROF=<file> (PGlite: a CPU profile of the
+// database's own thread over the server's life, for bench/cpu-profile.ts).
 import { Agent, request } from 'node:http';
 import { spawnBenchServer } from '../spawn-bench-server.ts';
 import { mix, type Call, type Kind } from './mix.ts';

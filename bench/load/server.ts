@@ -36,7 +36,14 @@ async function open(): Promise<{ db: Db; drop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'acervo-load-'));
   return {
     // BENCH_PGLITE_DURABLE=0: without the fsync before each commit's answer, to see its cost.
-    db: await openDb({ dataDir, durable: process.env.BENCH_PGLITE_DURABLE !== '0' }),
+    // BENCH_DB_CPU_PROF=<file>: a CPU profile of the database's own thread (bench/db-thread-profile.ts).
+    db: await openDb({
+      dataDir,
+      durable: process.env.BENCH_PGLITE_DURABLE !== '0',
+      threadPreload: process.env.BENCH_DB_CPU_PROF
+        ? [new URL('../db-thread-profile.ts', import.meta.url).href]
+        : [],
+    }),
     drop: async () => rmSync(dataDir, { recursive: true, force: true }),
   };
 }
