@@ -94,12 +94,17 @@ export async function toggleRelation(
 ): Promise<boolean> {
   const [a, b] = relation.columns;
   if (!on) {
-    await tx.query(`DELETE FROM ${relation.table} WHERE ${a} = $1 AND ${b} = $2`, values);
+    await tx.query(
+      `DELETE FROM ${relation.table} WHERE ${a} = $1 AND ${b} = $2`,
+      values,
+      `${relation.table}_delete`,
+    );
     return false;
   }
   const inserted = await tx.query(
     `INSERT INTO ${relation.table} (${a}, ${b}) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`,
     values,
+    `${relation.table}_insert`,
   );
   if (inserted.length === 0) return false;
   await charge.charge(tx, charge.viewer, charge.kind);
