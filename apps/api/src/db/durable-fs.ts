@@ -22,7 +22,6 @@ interface NodefsNode {
 interface NodefsStream {
   nfd?: number;
   node: NodefsNode;
-  flags: number;
 }
 type Write = (
   stream: NodefsStream,
@@ -42,7 +41,6 @@ type SetAttr = (
 interface Nodefs {
   stream_ops: {
     fsync?: (stream: NodefsStream) => void;
-    open: (stream: NodefsStream) => void;
     llseek: (stream: NodefsStream, offset: number, whence: number) => number;
     write: Write;
   };
@@ -62,7 +60,6 @@ function ownerOnlyModes(nodefs: Nodefs): void {
 }
 
 const SEEK_END = 2;
-const O_TRUNC = 0o1000;
 const isFile = (node: NodefsNode) => (node.mode & 0o170000) === 0o100000;
 
 /**
@@ -70,16 +67,13 @@ const isFile = (node: NodefsNode) => (node.mode & 0o170000) === 0o100000;
  * answers every such ask with fstat(2), which was a seventh of the database thread's work under
  * load (decision 077). The data directory is PGlite's alone while it runs (decision 018's lock), so
  * every change of a file's size passes through NODEFS: a size, once asked, is kept for the file,
- * moved on by each write past it, and forgotten when the file is truncated or extended by
- * truncation (ftruncate, fallocate), opened with O_TRUNC, or a write fails.
+ * moved on by each write past it, and forgotten when a write fails or the file's size is set: every
+ * truncation (truncate, ftruncate, an open with O_TRUNC) and fallocate, which Emscripten does by
+ * truncation, passes through NODEFS's doSetAttr.
  */
 function knownSizes(nodefs: Nodefs): void {
   const sizes = new WeakMap<NodefsNode, number>();
-  const { open, llseek, write } = nodefs.stream_ops;
-  nodefs.stream_ops.open = (stream) => {
-    open(stream);
-    if (stream.flags & O_TRUNC) sizes.delete(stream.node);
-  };
+  const { llseek, write } = nodefs.stream_ops;
   nodefs.stream_ops.llseek = (stream, offset, whence) => {
     if (whence !== SEEK_END || !isFile(stream.node)) return llseek(stream, offset, whence);
     let size = sizes.get(stream.node);
