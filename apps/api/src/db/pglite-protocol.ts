@@ -39,14 +39,9 @@ export interface WireError {
 }
 
 type Answer = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: WireError };
-/**
- * A named statement's answer as PostgreSQL wrote it: `length` bytes from `offset` of `wire`
- * (moved to the main thread, not copied).
- */
+/** A named statement's answer as PostgreSQL wrote it, the whole of `wire` (moved, not copied). */
 export interface WireAnswer {
   wire: ArrayBuffer;
-  offset: number;
-  length: number;
 }
 
 /**
@@ -77,8 +72,7 @@ export function parsersFor(
 
 /** The rows of a `WireAnswer`, as PGlite's `query` would have made them. */
 export function rowsOf<T>(answer: WireAnswer, parsers: Record<number, types.Parser>): T[] {
-  const wire = new Uint8Array(answer.wire, answer.offset, answer.length);
-  return parse.parseResults(read(wire), parsers)[0]!.rows as T[];
+  return parse.parseResults(read(new Uint8Array(answer.wire)), parsers)[0]!.rows as T[];
 }
 
 /** The first message: PGlite is open, or could not be opened. */

@@ -64,7 +64,7 @@ async function open(): Promise<PGlite> {
  * exactly as PGlite's `query` makes them. A prepared statement belongs to the session, not to a
  * transaction: a rollback keeps it.
  */
-type Serializer = (value: unknown) => string | null;
+type Serializer = (value: unknown) => string;
 const prepared = new Map<string, Serializer[]>();
 /**
  * Names being prepared. A request never waits for another one's preparation: that one may be
@@ -118,7 +118,8 @@ async function exchange(
       const chunks: Uint8Array[] = [];
       await pglite.execProtocolRawStream(message, {
         syncToFs: false,
-        // The bytes are PGlite's buffer, reused after this call.
+        // The bytes are PGlite's buffer, reused after this call: copied, each into a buffer of its
+        // own, so that the answer is a whole buffer to move to the main thread.
         onRawData: (bytes) => chunks.push(bytes.slice()),
       });
       return chunks.length === 1 ? chunks[0]! : joined(chunks);
@@ -158,7 +159,6 @@ async function prepare(
     const serializers = parse
       .parseDescribeStatementResults('wire' in answered ? read(answered.wire) : answered.answers)
       .map((oid): Serializer => (value) => {
-        if (value === null || value === undefined) return null;
         const text: unknown = pglite.serializers[oid]?.(value) ?? String(value);
         if (typeof text !== 'string') throw new Error(`a value of type ${oid} cannot be sent to ${name}`);
         return text;
@@ -185,7 +185,7 @@ async function runPrepared(
     types = await prepare(pglite, inTransaction, name, text, params);
   }
   const values = params.map((value, i) =>
-    types[i] ? types[i](value) : value === null ? null : String(value),
+    value === null || value === undefined ? null : (types[i]?.(value) ?? String(value)),
   );
   const answered = await exchange(
     pglite,
@@ -227,13 +227,8 @@ async function serve(
       if (!request.name) return { value: (await target.query(request.text, request.params)).rows };
       const result = await runPrepared(pglite, target, request.name, request.text, request.params ?? []);
       if ('rows' in result) return { value: result.rows };
-      const buffer = result.wire.buffer as ArrayBuffer;
-      const wire: WireAnswer = {
-        wire: buffer,
-        offset: result.wire.byteOffset,
-        length: result.wire.byteLength,
-      };
-      return { value: wire, transfer: [buffer] };
+      const wire: WireAnswer = { wire: result.wire.buffer as ArrayBuffer };
+      return { value: wire, transfer: [wire.wire] };
     }
     case 'exec':
       await on(request.tx).exec(request.script);
