@@ -66,6 +66,11 @@ type SuggestionsQuery<C> =
   | { isPending: false; isError: true; data?: C[] | undefined; error: unknown; refetch: () => unknown }
   | { isPending: false; isError: false; data: C[]; error: unknown; refetch: () => unknown };
 
+/** The strip's cards while they load: three, with their reasons and buttons. */
+function StripSkeleton() {
+  return <CardSkeleton count={3} className="col-12 col-lg-6 col-xl-4" withActions withNote />;
+}
+
 /**
  * The profile's strip of recommended collections (spec section 2; issue 11 fills it with the
  * recommender's picks, and `note` shows each one's reason).
@@ -83,11 +88,6 @@ type SuggestionsQuery<C> =
  * is inside the slides or the pointer is over them, and no autoplay at all for people who ask for
  * reduced motion.
  */
-/** The strip's cards while they load: three, with their reasons and buttons. */
-function StripSkeleton() {
-  return <CardSkeleton count={3} className="col-12 col-lg-6 col-xl-4" withActions withNote />;
-}
-
 export function RecommendedCarousel<C extends Collection>({
   query,
   note,
@@ -135,7 +135,7 @@ export function RecommendedCarousel<C extends Collection>({
   };
 
   // The next slide DELAY ms after the last move, as Swiper's autoplay did.
-  const running = hasSlides && !locked && !paused && !focusInside && !pointerInside;
+  const running = arrows && !paused && !focusInside && !pointerInside;
   useEffect(() => {
     if (!running) return;
     const timer = setTimeout(() => goTo(active + 1), DELAY);
