@@ -22,20 +22,31 @@ export const dailyCapReached = () =>
 const followsFull = () => new AppError(409, 'FOLLOWS_FULL', SOCIAL_MESSAGES.followsFull);
 
 /**
- * Past the daily cap's check, a new follow must also leave the viewer following at most
- * FOLLOWS_PER_PERSON people and collections together: "Seguindo" reads the newest of each followed
- * source, so this bounds that read. Under the same per-person lock as the cap, so concurrent
- * follows cannot all take the last place.
+ * After the per-person lock, in one statement: what fell out of the 24-hour window is pruned (the
+ * log stays one day deep), the actions left in it are counted (`used`, before this one), and this
+ * one is logged unless the cap is reached. For a follow it also counts everyone and every
+ * collection the viewer follows, the new follow included (`follows`): a new follow must leave the
+ * viewer following at most FOLLOWS_PER_PERSON people and collections together ("Seguindo" reads
+ * the newest of each followed source, so this bounds that read). Every statement of a transaction
+ * waits for the one before it, and on the embedded database the whole database waits with it
+ * (decision 079): one statement where there were four.
  */
-async function assertRoomToFollow(tx: Queryable, viewer: Viewer, max: number): Promise<void> {
-  const [row] = await tx.query<{ n: number }>(
-    `SELECT (SELECT count(*) FROM user_followers WHERE follower_id = $1)::int
-          + (SELECT count(*) FROM collection_followers WHERE user_id = $1)::int AS n`,
-    [viewer.id],
-    'follows_count',
-  );
-  if (row!.n > max) throw followsFull();
-}
+const CHARGE_SQL = `
+  WITH pruned AS (
+    DELETE FROM social_actions WHERE user_id = $1 AND kind = $2 AND created_at <= now() - interval '1 day'
+  ),
+  used AS (
+    SELECT count(*)::int AS used FROM social_actions
+    WHERE user_id = $1 AND kind = $2 AND created_at > now() - interval '1 day'
+  ),
+  logged AS (
+    INSERT INTO social_actions (user_id, kind) SELECT $1, $2 FROM used WHERE used < $3
+  )
+  SELECT used.used, CASE WHEN $2 = 'follow' THEN
+      (SELECT count(*) FROM user_followers WHERE follower_id = $1)::int
+      + (SELECT count(*) FROM collection_followers WHERE user_id = $1)::int
+    END AS follows
+  FROM used`;
 
 export function dailyCapCharger(config: Config): ChargeDailyCap {
   const caps: Record<CappedAction, number> = {
@@ -56,24 +67,14 @@ export function dailyCapCharger(config: Config): ChargeDailyCap {
       [`daily-cap:${viewer.id}:${kind}`],
       'daily_cap_lock',
     );
-    // What fell out of the window is no longer needed: the log stays one day deep.
-    await tx.query(
-      `DELETE FROM social_actions WHERE user_id = $1 AND kind = $2 AND created_at <= now() - interval '1 day'`,
-      [viewer.id, kind],
-      'daily_cap_prune',
+    const [row] = await tx.query<{ used: number; follows: number | null }>(
+      CHARGE_SQL,
+      [viewer.id, kind, caps[kind]],
+      'daily_cap_charge',
     );
-    const [row] = await tx.query<{ used: number }>(
-      'SELECT count(*)::int AS used FROM social_actions WHERE user_id = $1 AND kind = $2',
-      [viewer.id, kind],
-      'daily_cap_count',
-    );
+    // Either throw rolls the transaction back, the action and its line in the log with it.
     if (row!.used >= caps[kind]) throw dailyCapReached();
-    if (kind === 'follow') await assertRoomToFollow(tx, viewer, config.FOLLOWS_PER_PERSON);
-    await tx.query(
-      'INSERT INTO social_actions (user_id, kind) VALUES ($1, $2)',
-      [viewer.id, kind],
-      'daily_cap_log',
-    );
+    if (row!.follows !== null && row!.follows > config.FOLLOWS_PER_PERSON) throw followsFull();
   };
 }
 
