@@ -37,12 +37,14 @@ async function open(): Promise<{ db: Db; drop: () => Promise<void> }> {
   return {
     // BENCH_PGLITE_DURABLE=0: without the fsync before each commit's answer, to see its cost.
     // BENCH_DB_CPU_PROF=<file>: a CPU profile of the database's own thread (bench/db-thread-profile.ts).
+    // BENCH_DB_THREAD_TIMES=<file>: the database's busy time per statement (bench/db-thread-statements.ts).
     db: await openDb({
       dataDir,
       durable: process.env.BENCH_PGLITE_DURABLE !== '0',
-      threadPreload: process.env.BENCH_DB_CPU_PROF
-        ? [new URL('../db-thread-profile.ts', import.meta.url).href]
-        : [],
+      threadPreload: [
+        ...(process.env.BENCH_DB_CPU_PROF ? [new URL('../db-thread-profile.ts', import.meta.url).href] : []),
+        ...(process.env.BENCH_DB_THREAD_TIMES ? [new URL('../db-thread-statements.ts', import.meta.url).href] : []),
+      ],
     }),
     drop: async () => rmSync(dataDir, { recursive: true, force: true }),
   };

@@ -85,6 +85,39 @@ describe('named statements', () => {
   });
 });
 
+describe('transactions', () => {
+  it('keep their writes from others until they commit, and undo them when their first statement fails', async () => {
+    await ctx.db.exec('CREATE TABLE client_test_tx (id int PRIMARY KEY)');
+    let seenOutside: unknown;
+    await ctx.db.transaction(async (tx) => {
+      // Two statements asked for at once: the second waits for the transaction the first opens.
+      await Promise.all([
+        tx.query('INSERT INTO client_test_tx VALUES (1)'),
+        tx.query('INSERT INTO client_test_tx VALUES (2)', [], 'client_test_tx_two'),
+      ]);
+      if (ctx.db.kind === 'postgres') {
+        seenOutside = await ctx.db.query('SELECT count(*)::int AS n FROM client_test_tx');
+      }
+    });
+    if (ctx.db.kind === 'postgres') expect(seenOutside).toEqual([{ n: 0 }]);
+
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        await tx.query('INSERT INTO client_test_tx VALUES (1)');
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        await tx.exec('INSERT INTO client_test_tx VALUES (3)');
+        await tx.query('INSERT INTO client_test_tx VALUES (2)');
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    // A transaction that runs nothing commits nothing, and answers what it returns.
+    expect(await ctx.db.transaction(async () => 'nothing to do')).toBe('nothing to do');
+    expect(await ctx.db.query('SELECT id FROM client_test_tx ORDER BY id')).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+});
+
 describe('scripts (exec)', () => {
   it('run statements that refuse a transaction block, and leave requests their time limit', async () => {
     // The benchmarks' seeding ends with VACUUM, which PostgreSQL refuses inside a transaction.

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { damagedDatabase, hasDatabase, lockDataDir, protectDataDir } from './data-dir.ts';
-import type { ThreadOptions } from './pglite-protocol.ts';
+import type { ThreadOptions, Work } from './pglite-protocol.ts';
 import { startPgliteThread, type PgliteThread } from './pglite-worker.ts';
 import pg from 'pg';
 import { AppError } from '../lib/app-error.ts';
@@ -196,16 +196,34 @@ function openPglite(thread: PgliteThread, onClose: () => void): Db {
     kind: 'pglite',
     ...on(undefined),
     async transaction(fn) {
-      const tx = await thread.ask<number>({ op: 'begin' });
+      // BEGIN goes with the transaction's first statement, and none without one: while it is
+      // open, the whole database waits for each exchange with the thread (decision 079).
+      let begun: Promise<number> | undefined;
+      const first = <T>(work: Work) => {
+        const opening = thread.begin<T>(work);
+        begun = opening.tx;
+        return opening.first;
+      };
+      const tx: Queryable = {
+        async query<T>(text: string, params?: unknown[], name?: string) {
+          checkName(name, text);
+          if (begun) return on(await begun).query<T>(text, params, name);
+          return first<T>({ op: 'query', text, params, name });
+        },
+        async exec(script: string) {
+          if (begun) await on(await begun).exec(script);
+          else await first({ op: 'exec', script });
+        },
+      };
       let result;
       try {
-        result = await fn(on(tx));
+        result = await fn(tx);
       } catch (err) {
         // The transaction's own failure is the one to report, not a failed rollback's.
-        await thread.ask({ op: 'rollback', tx }).catch(() => {});
+        if (begun) await begun.then((id) => thread.ask({ op: 'rollback', tx: id })).catch(() => {});
         throw err;
       }
-      await thread.ask({ op: 'commit', tx });
+      if (begun) await thread.ask({ op: 'commit', tx: await begun });
       return result;
     },
     async listen(channel, listener) {

@@ -13,18 +13,22 @@ export interface ThreadOptions {
   restoreFrom: { data: ArrayBuffer; type: string } | undefined;
 }
 
+/** A statement as `Queryable.query` takes it. */
+export interface Statement {
+  text: string;
+  params: unknown[] | undefined;
+  /** The statement's name: prepared once, then executed (decision 062). */
+  name: string | undefined;
+}
+
+/** A statement, or a script of several (PGlite's `exec`). */
+export type Work = ({ op: 'query' } & Statement) | { op: 'exec'; script: string };
+
 /** One request, answered by one `Answer` with the same id. `tx`: inside that open transaction. */
 export type Request = { id: number } & (
-  | {
-      op: 'query';
-      text: string;
-      params: unknown[] | undefined;
-      /** The statement's name (`Queryable.query`): prepared once, then executed (decision 062). */
-      name: string | undefined;
-      tx: number | undefined;
-    }
-  | { op: 'exec'; script: string; tx: number | undefined }
-  | { op: 'begin' }
+  | (Work & { tx: number | undefined })
+  /** Opens a transaction and runs its first work in it (decision 079): answered by `Begun`. */
+  | { op: 'begin'; first: Work }
   | { op: 'commit' | 'rollback'; tx: number }
   | { op: 'listen' | 'unlisten'; channel: string }
   | { op: 'dump' }
@@ -39,6 +43,15 @@ export interface WireError {
 }
 
 type Answer = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: WireError };
+/**
+ * An open transaction's id, and what its first work answered: its rows, or its error (the
+ * transaction stays open, for the main thread to roll back).
+ */
+export interface Begun {
+  tx: number;
+  first: { ok: true; value: unknown } | { ok: false; error: WireError };
+}
+
 /** A named statement's answer as PostgreSQL wrote it, the whole of `wire` (moved, not copied). */
 export interface WireAnswer {
   wire: ArrayBuffer;

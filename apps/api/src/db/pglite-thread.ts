@@ -11,6 +11,7 @@ import { DurableNodeFS, DURABLE_START_PARAMS } from './durable-fs.ts';
 import {
   ARRAY_TYPES,
   read,
+  type Begun,
   type Reply,
   type Request,
   type ThreadOptions,
@@ -235,13 +236,18 @@ async function serve(
       return {};
     case 'begin': {
       const id = nextTransaction++;
+      const first: Request = { ...request.first, id: request.id, tx: id };
       return new Promise((resolve, reject) => {
         let end!: (commit: boolean) => void;
         const decided = new Promise<boolean>((r) => (end = r));
         const ended = pglite
           .transaction(async (tx) => {
             transactions.set(id, { tx, end, ended });
-            resolve({ value: id });
+            // The first statement runs before the answer goes: one exchange less (decision 079).
+            await serve(pglite, first).then(
+              ({ value, transfer }) => resolve({ value: { tx: id, first: { ok: true, value } } satisfies Begun, transfer }),
+              (err: unknown) => resolve({ value: { tx: id, first: { ok: false, error: wireError(err) } } satisfies Begun }),
+            );
             // A rollback throws, so that PGlite rolls back and releases its mutex.
             if (!(await decided)) throw new RolledBack();
           })

@@ -5,6 +5,8 @@ import { Worker } from 'node:worker_threads';
 import {
   parsersFor,
   rowsOf,
+  type Begun,
+  type Work,
   type Reply,
   type Request,
   type ThreadOptions,
@@ -24,6 +26,11 @@ export interface PgliteThread {
   ask<T>(request: Ask): Promise<T>;
   /** A statement's rows: as the thread sent them, or read here from PostgreSQL's answer. */
   query<T>(request: Extract<Ask, { op: 'query' }>): Promise<T[]>;
+  /**
+   * Opens a transaction with its first statement (decision 079): its id once it is open, and the
+   * statement's rows (`first` rejects with its error; the transaction is open all the same).
+   */
+  begin<T>(first: Work): { tx: Promise<number>; first: Promise<T[]> };
   onNotification(handler: (channel: string, payload: string) => void): void;
   /** Closes PGlite (its files are flushed and closed) and ends the thread. */
   close(): Promise<void>;
@@ -127,11 +134,22 @@ export async function startPgliteThread(
       worker.postMessage({ ...request, id });
     });
   };
+  const rows = <T>(answer: T[] | WireAnswer) => (Array.isArray(answer) ? answer : rowsOf<T>(answer, parsers));
   return {
     ask,
     async query<T>(request: Extract<Ask, { op: 'query' }>) {
-      const answer = await ask<T[] | WireAnswer>(request);
-      return Array.isArray(answer) ? answer : rowsOf<T>(answer, parsers);
+      return rows(await ask<T[] | WireAnswer>(request));
+    },
+    begin<T>(first: Work) {
+      const begun = ask<Begun>({ op: 'begin', first });
+      return {
+        tx: begun.then(({ tx }) => tx),
+        first: begun.then(({ first: answer }) => {
+          if (!answer.ok) throw fromWire(answer.error);
+          // An `exec` answers nothing.
+          return answer.value === undefined ? [] : rows(answer.value as T[] | WireAnswer);
+        }),
+      };
     },
     onNotification(handler) {
       notify = handler;
