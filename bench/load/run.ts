@@ -26,7 +26,9 @@
 // BENCH_ACCOUNTS (200), BENCH_PGLITE_DURABLE=0 (PGlite commits without fsync, to measure its cost),
 // BENCH_REBUILD=0 (no rebuild phase), BENCH_REBUILD_WAIT (seconds the full rebuild is waited for at
 // most; 0, the default: to its end), BENCH_DB_CPU_PROF=<file> (PGlite: a CPU profile of the
-// database's own thread over the server's life, for bench/cpu-profile.ts).
+// database's own thread over the server's life, for bench/cpu-profile.ts), BENCH_DB_THREAD_TIMES=<file>
+// (PGlite: the time PGlite spent on each statement, and transactions between their statements,
+// printed by `node --import tsx bench/db-thread-statements.ts <file>`).
 import { Agent, request } from 'node:http';
 import { spawnBenchServer } from '../spawn-bench-server.ts';
 import { mix, type Call, type Kind } from './mix.ts';
