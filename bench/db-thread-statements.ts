@@ -34,8 +34,9 @@ if (!isMainThread && file) {
         ? 'BEGIN, a first statement, COMMIT'
         : request.op;
   let transactions = 0;
-  const on = parentPort!.on.bind(parentPort!);
-  parentPort!.on = ((event: string, listener: (request: Request) => void) =>
+  const port = parentPort!;
+  const on = port.on.bind(port);
+  port.on = ((event: string, listener: (request: Request) => void) =>
     on(
       event,
       event === 'message'
@@ -44,14 +45,15 @@ if (!isMainThread && file) {
             return context.run({ label: labelOf(request), tx }, () => listener(request));
           }
         : listener,
-    )) as typeof parentPort.on;
+    )) as typeof port.on;
   /** When each open transaction's last statement ended. */
   const lastEnd = new Map<number, number>();
-  const proto = PGlite.prototype as unknown as { _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T> };
+  type Exclusive = <T>(this: PGlite, fn: () => Promise<T>) => Promise<T>;
+  const proto = PGlite.prototype as unknown as { _runExclusiveQuery: Exclusive };
   const exclusive = proto._runExclusiveQuery;
-  proto._runExclusiveQuery = function <T>(this: PGlite, fn: () => Promise<T>) {
+  proto._runExclusiveQuery = function <T>(this: PGlite, fn: () => Promise<T>): Promise<T> {
     const { label, tx } = context.getStore() ?? { label: '(PGlite itself)', tx: undefined };
-    return exclusive.call(this, async () => {
+    return exclusive.call<PGlite, [() => Promise<T>], Promise<T>>(this, async () => {
       const started = performance.now();
       const before = tx === undefined ? undefined : lastEnd.get(tx);
       if (before !== undefined) add(BETWEEN, started - before);
@@ -73,7 +75,9 @@ if (isMainThread && process.argv[2]) {
   const totals = JSON.parse(readFileSync(process.argv[2], 'utf8')) as Totals;
   const all = Object.values(totals).reduce((sum, t) => sum + t.ms, 0);
   const rows = Object.entries(totals).sort((a, b) => b[1].ms - a[1].ms);
-  console.log(`PGlite held ${(all / 1000).toFixed(1)} s in all (the server's whole life, seeding included)\n`);
+  console.log(
+    `PGlite held ${(all / 1000).toFixed(1)} s in all (the server's whole life, seeding included)\n`,
+  );
   console.log('| statement | count | mean | total | share |\n|---|---|---|---|---|');
   for (const [name, t] of rows.slice(0, Number(process.argv[3] ?? 30))) {
     console.log(

@@ -43,7 +43,9 @@ async function open(): Promise<{ db: Db; drop: () => Promise<void> }> {
       durable: process.env.BENCH_PGLITE_DURABLE !== '0',
       threadPreload: [
         ...(process.env.BENCH_DB_CPU_PROF ? [new URL('../db-thread-profile.ts', import.meta.url).href] : []),
-        ...(process.env.BENCH_DB_THREAD_TIMES ? [new URL('../db-thread-statements.ts', import.meta.url).href] : []),
+        ...(process.env.BENCH_DB_THREAD_TIMES
+          ? [new URL('../db-thread-statements.ts', import.meta.url).href]
+          : []),
       ],
     }),
     drop: async () => rmSync(dataDir, { recursive: true, force: true }),

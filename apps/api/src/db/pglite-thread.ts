@@ -245,8 +245,10 @@ async function serve(
             transactions.set(id, { tx, end, ended });
             // The first statement runs before the answer goes: one exchange less (decision 079).
             await serve(pglite, first).then(
-              ({ value, transfer }) => resolve({ value: { tx: id, first: { ok: true, value } } satisfies Begun, transfer }),
-              (err: unknown) => resolve({ value: { tx: id, first: { ok: false, error: wireError(err) } } satisfies Begun }),
+              ({ value, transfer }) =>
+                resolve({ value: { tx: id, first: { ok: true, value } } satisfies Begun, transfer }),
+              (err: unknown) =>
+                resolve({ value: { tx: id, first: { ok: false, error: wireError(err) } } satisfies Begun }),
             );
             // A rollback throws, so that PGlite rolls back and releases its mutex.
             if (!(await decided)) throw new RolledBack();
