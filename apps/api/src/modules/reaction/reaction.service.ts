@@ -51,19 +51,22 @@ export async function setReaction(
       on,
       { viewer, kind: reaction, charge },
     );
-    // The owner hears of a new like; following a collection is the follower's own business.
-    if (created && reaction === 'like') {
-      await notify(tx, { kind: 'like', actorId: viewer.id, collectionId });
+    // Sent together, without waiting for each other: on the embedded database the whole database
+    // waits for each exchange while this transaction is open (decision 079).
+    const [[row]] = await Promise.all([
+      tx.query<{ total: number }>(
+        `SELECT ${count} AS total FROM collections WHERE id = $1`,
+        [collectionId],
+        `collection_${reaction}_total`,
+      ),
+      // The owner hears of a new like; following a collection is the follower's own business.
+      created && reaction === 'like' && notify(tx, { kind: 'like', actorId: viewer.id, collectionId }),
       // Liking one's own collection is no news for one's followers.
-      if (role !== 'owner') {
-        await recordActivity(tx, { kind: 'collection_liked', actorId: viewer.id, collectionId });
-      }
-    }
-    const [row] = await tx.query<{ total: number }>(
-      `SELECT ${count} AS total FROM collections WHERE id = $1`,
-      [collectionId],
-      `collection_${reaction}_total`,
-    );
+      created &&
+        reaction === 'like' &&
+        role !== 'owner' &&
+        recordActivity(tx, { kind: 'collection_liked', actorId: viewer.id, collectionId }),
+    ]);
     return { total: row!.total, created };
   });
 }
