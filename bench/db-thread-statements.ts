@@ -11,7 +11,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { isMainThread, parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import type { Request } from '../apps/api/src/db/pglite-protocol.ts';
+import type { Request, Work } from '../apps/api/src/db/pglite-protocol.ts';
 
 type Totals = Record<string, { count: number; ms: number }>;
 const BETWEEN = '(a transaction waiting between its statements)';
@@ -27,11 +27,15 @@ if (!isMainThread && file) {
   // Each request's work runs in its context (its label, its transaction): it follows the request
   // through PGlite's awaits. Transactions are numbered as the thread numbers them, in order.
   const context = new AsyncLocalStorage<{ label: string; tx: number | undefined }>();
+  const statementOf = (work: Work) =>
+    work.op === 'query' ? (work.name ?? work.text.trim().split(/\s+/).slice(0, 4).join(' ')) : 'exec';
+  // A transaction's first statement runs with its BEGIN (decision 079), and its COMMIT in the same
+  // request's context: the three are counted together, under the statement's name.
   const labelOf = (request: Request) =>
-    request.op === 'query'
-      ? (request.name ?? request.text.trim().split(/\s+/).slice(0, 4).join(' '))
+    request.op === 'query' || request.op === 'exec'
+      ? statementOf(request)
       : request.op === 'begin'
-        ? 'BEGIN, a first statement, COMMIT'
+        ? `${statementOf(request.first)} (with BEGIN and COMMIT)`
         : request.op;
   let transactions = 0;
   const port = parentPort!;

@@ -206,8 +206,8 @@ function openPglite(thread: PgliteThread, onClose: () => void): Db {
       };
       const tx: Queryable = {
         async query<T>(text: string, params?: unknown[], name?: string) {
-          checkName(name, text);
           if (begun) return on(await begun).query<T>(text, params, name);
+          checkName(name, text);
           return first<T>({ op: 'query', text, params, name });
         },
         async exec(script: string) {

@@ -51,6 +51,7 @@ export async function setReaction(
       on,
       { viewer, kind: reaction, charge },
     );
+    const liked = created && reaction === 'like';
     // Sent together, without waiting for each other: on the embedded database the whole database
     // waits for each exchange while this transaction is open (decision 079).
     const [[row]] = await Promise.all([
@@ -60,10 +61,9 @@ export async function setReaction(
         `collection_${reaction}_total`,
       ),
       // The owner hears of a new like; following a collection is the follower's own business.
-      created && reaction === 'like' && notify(tx, { kind: 'like', actorId: viewer.id, collectionId }),
+      liked && notify(tx, { kind: 'like', actorId: viewer.id, collectionId }),
       // Liking one's own collection is no news for one's followers.
-      created &&
-        reaction === 'like' &&
+      liked &&
         role !== 'owner' &&
         recordActivity(tx, { kind: 'collection_liked', actorId: viewer.id, collectionId }),
     ]);
