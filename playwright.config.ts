@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -24,13 +24,18 @@ process.env.E2E_PORT ??= execFileSync(process.execPath, [
 ])
   .toString()
   .trim();
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'acervo-e2e-'));
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'acervo-e2e-'));
+  process.env.E2E_DATA_DIR = dataDir;
+  // Removed when the runner exits: by then Playwright has killed the webServer. A globalTeardown
+  // runs while the server still writes there (its timers), and once failed a run (ENOTEMPTY).
+  process.once('exit', () => rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 }));
+}
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
-  globalTeardown: './e2e/global-teardown.ts',
   fullyParallel: false,
   // Two workers left a fifth of two cores idle (journeys wait on the server and the browser);
   // three pass beside two busy loops too (docs/performance.md, the gate).
