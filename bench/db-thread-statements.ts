@@ -15,6 +15,8 @@ import type { Request, Work } from '../apps/api/src/db/pglite-protocol.ts';
 
 type Totals = Record<string, { count: number; ms: number }>;
 const BETWEEN = '(a transaction waiting between its statements)';
+/** The same waits, by the transaction's first statement: printed as a table of their own. */
+const WAITS_IN = 'waits in a transaction opened by ';
 
 const file = process.env.BENCH_DB_THREAD_TIMES;
 if (!isMainThread && file) {
@@ -50,8 +52,9 @@ if (!isMainThread && file) {
           }
         : listener,
     )) as typeof port.on;
-  /** When each open transaction's last statement ended. */
+  /** When each open transaction's last statement ended, and the name of its first. */
   const lastEnd = new Map<number, number>();
+  const opener = new Map<number, string>();
   type Exclusive = <T>(this: PGlite, fn: () => Promise<T>) => Promise<T>;
   const proto = PGlite.prototype as unknown as { _runExclusiveQuery: Exclusive };
   const exclusive = proto._runExclusiveQuery;
@@ -60,7 +63,11 @@ if (!isMainThread && file) {
     return exclusive.call<PGlite, [() => Promise<T>], Promise<T>>(this, async () => {
       const started = performance.now();
       const before = tx === undefined ? undefined : lastEnd.get(tx);
-      if (before !== undefined) add(BETWEEN, started - before);
+      if (tx !== undefined && !opener.has(tx)) opener.set(tx, label);
+      if (before !== undefined) {
+        add(BETWEEN, started - before);
+        add(WAITS_IN + (opener.get(tx!) ?? '?'), started - before);
+      }
       try {
         return await fn();
       } finally {
@@ -77,8 +84,10 @@ if (!isMainThread && file) {
 
 if (isMainThread && process.argv[2]) {
   const totals = JSON.parse(readFileSync(process.argv[2], 'utf8')) as Totals;
-  const all = Object.values(totals).reduce((sum, t) => sum + t.ms, 0);
-  const rows = Object.entries(totals).sort((a, b) => b[1].ms - a[1].ms);
+  const entries = Object.entries(totals).sort((a, b) => b[1].ms - a[1].ms);
+  const waits = entries.filter(([name]) => name.startsWith(WAITS_IN));
+  const rows = entries.filter(([name]) => !name.startsWith(WAITS_IN));
+  const all = rows.reduce((sum, [, t]) => sum + t.ms, 0);
   console.log(
     `PGlite held ${(all / 1000).toFixed(1)} s in all (the server's whole life, seeding included)\n`,
   );
@@ -86,6 +95,13 @@ if (isMainThread && process.argv[2]) {
   for (const [name, t] of rows.slice(0, Number(process.argv[3] ?? 30))) {
     console.log(
       `| ${name} | ${t.count} | ${(t.ms / t.count).toFixed(2)} ms | ${Math.round(t.ms)} ms | ${((100 * t.ms) / all).toFixed(1)}% |`,
+    );
+  }
+  console.log('\nThe waits between statements, by the statement that opened the transaction:\n');
+  console.log('| first statement | waits | mean | total | share |\n|---|---|---|---|---|');
+  for (const [name, t] of waits.slice(0, Number(process.argv[3] ?? 30))) {
+    console.log(
+      `| ${name.slice(WAITS_IN.length)} | ${t.count} | ${(t.ms / t.count).toFixed(2)} ms | ${Math.round(t.ms)} ms | ${((100 * t.ms) / all).toFixed(1)}% |`,
     );
   }
 }
