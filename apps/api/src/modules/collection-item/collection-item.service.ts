@@ -180,13 +180,16 @@ export async function createItem(
     const collection = await findGuarded(tx, input.collection_id, viewer, { lock: 'update' });
     assertCan('editItems', collection, viewer);
     const item = await insertItem(tx, { ...input, image_id: null });
-    await notify(tx, { kind: 'item_added', actorId: viewer.id, collectionId: item.collection_id });
-    await recordActivity(tx, {
-      kind: 'item_added',
-      actorId: viewer.id,
-      collectionId: item.collection_id,
-      itemId: item.id,
-    });
+    // Sent together (decision 079): the whole embedded database waits for each exchange.
+    await Promise.all([
+      notify(tx, { kind: 'item_added', actorId: viewer.id, collectionId: item.collection_id }),
+      recordActivity(tx, {
+        kind: 'item_added',
+        actorId: viewer.id,
+        collectionId: item.collection_id,
+        itemId: item.id,
+      }),
+    ]);
     return toItem(item, collection!);
   });
 }

@@ -60,18 +60,22 @@ export function dailyCapCharger(config: Config): ChargeDailyCap {
     collection: config.SOCIAL_DAILY_COLLECTIONS,
   };
   return async (tx, viewer, kind) => {
-    // One person's actions of a kind queue here (until the transaction ends), so concurrent
-    // requests cannot all read "one left" and pass together.
-    await tx.query(
-      'SELECT pg_advisory_xact_lock(hashtext($1))',
-      [`daily-cap:${viewer.id}:${kind}`],
-      'daily_cap_lock',
-    );
-    const [row] = await tx.query<{ used: number; follows: number | null }>(
-      CHARGE_SQL,
-      [viewer.id, kind, caps[kind]],
-      'daily_cap_charge',
-    );
+    // One person's actions of a kind queue at the lock (until the transaction ends), so concurrent
+    // requests cannot all read "one left" and pass together. The charge is sent with it: the
+    // connection runs it once the lock is held, and it counts with a snapshot taken then, but the
+    // transaction waits for one exchange instead of two (decision 079).
+    const [, [row]] = await Promise.all([
+      tx.query(
+        'SELECT pg_advisory_xact_lock(hashtext($1))',
+        [`daily-cap:${viewer.id}:${kind}`],
+        'daily_cap_lock',
+      ),
+      tx.query<{ used: number; follows: number | null }>(
+        CHARGE_SQL,
+        [viewer.id, kind, caps[kind]],
+        'daily_cap_charge',
+      ),
+    ]);
     // Either throw rolls the transaction back, the action and its line in the log with it.
     if (row!.used >= caps[kind]) throw dailyCapReached();
     if (row!.follows !== null && row!.follows > config.FOLLOWS_PER_PERSON) throw followsFull();

@@ -31,12 +31,15 @@ export async function setUserFollow(
       following,
       { viewer, kind: 'follow', charge },
     );
-    if (created) await notify(tx, { kind: 'new_follower', actorId: viewer.id, recipientId: userId });
-    const [row] = await tx.query<{ total: number }>(
-      'SELECT followers_count AS total FROM users WHERE id = $1',
-      [userId],
-      'user_followers_count',
-    );
+    // Sent together (decision 079): the whole embedded database waits for each exchange.
+    const [[row]] = await Promise.all([
+      tx.query<{ total: number }>(
+        'SELECT followers_count AS total FROM users WHERE id = $1',
+        [userId],
+        'user_followers_count',
+      ),
+      created && notify(tx, { kind: 'new_follower', actorId: viewer.id, recipientId: userId }),
+    ]);
     return { state: { following, total_followers: row!.total }, created };
   });
 }
