@@ -15,6 +15,8 @@ export interface Ready {
   db: 'pglite' | 'postgres';
   port: number;
   seeded: SeedReport;
+  /** BENCH_NEIGHBOURS=1: the recommendation job's neighbour lists, built before the mix. */
+  neighbours: { collections: number; rows: number; seconds: number } | null;
   accounts: Account[];
   /** A sample of public collections with their owners. */
   collections: { id: string; owner: string }[];

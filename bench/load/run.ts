@@ -24,8 +24,10 @@
 // Options (env): BENCH_DB=pg|pglite|both, BENCH_DURATION seconds of mix (30), BENCH_CONNECTIONS
 // (50), BENCH_SCALE (1 = full scale; 0.1 = 1k people, 10k collections, 50k items),
 // BENCH_ACCOUNTS (200), BENCH_PGLITE_DURABLE=0 (PGlite commits without fsync, to measure its cost),
-// BENCH_REBUILD=0 (no rebuild phase), BENCH_REBUILD_WAIT (seconds the full rebuild is waited for at
-// most; 0, the default: to its end), BENCH_DB_CPU_PROF=<file> (PGlite: a CPU profile of the
+// BENCH_NEIGHBOURS=1 (the recommendation job's neighbours built before the mix, as on a site
+// whose job has run; without it the strip scores with none, cheaper than real), BENCH_REBUILD=0
+// (no rebuild phase), BENCH_REBUILD_WAIT (seconds the full rebuild is waited for at most; 0, the
+// default: to its end), BENCH_DB_CPU_PROF=<file> (PGlite: a CPU profile of the
 // database's own thread over the server's life, for bench/cpu-profile.ts), BENCH_DB_THREAD_TIMES=<file>
 // (PGlite: the time PGlite spent on each statement, and transactions between their statements,
 // printed by `node --import tsx bench/db-thread-statements.ts <file>`).
@@ -451,7 +453,11 @@ for (const kind of runs) {
     `seeded ${fmt(s.people)} people, ${fmt(s.collections)} collections, ${fmt(s.items)} items, ` +
     `${fmt(s.likes)} likes, ${fmt(s.collectionFollows)} collection follows, ${fmt(s.personFollows)} ` +
     `person follows, ${fmt(s.savedCopies)} saved copies, ${fmt(s.activities)} activities in ${s.seconds.toFixed(1)} s`;
-  console.log(seededLine);
+  const n = ready.neighbours;
+  const neighboursLine = n
+    ? `recommendation neighbours built before the mix: ${fmt(n.rows)} for ${fmt(n.collections)} collections in ${n.seconds.toFixed(1)} s`
+    : 'no recommendation neighbours before the mix (BENCH_NEIGHBOURS=1 builds them): the strip scores without them';
+  console.log(`${seededLine}\n${neighboursLine}`);
   const failures: string[] = [];
   const baselineCall = (): Call => ({ kind: 'baseline', method: 'GET', path: '/api/v1/config' });
 
@@ -502,7 +508,7 @@ for (const kind of runs) {
   const out = [
     `### ${kind === 'postgres' ? 'PostgreSQL' : `PGlite (on disk, ${durable ? 'durable commits' : 'commits without fsync'})`}`,
     '',
-    seededLine + '.',
+    `${seededLine}; ${neighboursLine}.`,
     '',
     table(['kind', 'requests', 'req/s', 'p50', 'p90', 'p99', 'errors', '5xx', '4xx by code'], rows),
     '',

@@ -10,7 +10,11 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { openDb, type Db, type Queryable } from '../../apps/api/src/db/client.ts';
-import { startTableMaintenance, type MaintenanceStep } from '../../apps/api/src/db/maintenance.ts';
+import {
+  maintainTables,
+  startTableMaintenance,
+  type MaintenanceStep,
+} from '../../apps/api/src/db/maintenance.ts';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { createScratchDatabase } from '../../apps/api/src/db/scratch-database.ts';
 import { loadConfig } from '../../apps/api/src/env.ts';
@@ -57,6 +61,23 @@ await migrate(db);
 log(`seeding ${JSON.stringify(scale)} on ${db.kind}`);
 const seeded = await seedLoad(db, scale, await hashPassword('Carga2026senha!'));
 log(`seeded in ${seeded.seconds.toFixed(1)} s: ${JSON.stringify(seeded)}`);
+
+// BENCH_NEIGHBOURS=1: the recommendation job's neighbours built before the mix (its full rebuild,
+// without pauses or cap, then a maintenance pass so the planner knows the new rows), as on a site
+// whose job has run. Without it the mix's strip scores with no neighbour list: cheaper than real.
+let neighbours: Ready['neighbours'] = null;
+if (process.env.BENCH_NEIGHBOURS === '1') {
+  const started = performance.now();
+  const built = await refreshRecommendations(db, { full: true, maxCollections: Infinity, pause: 0 });
+  await maintainTables(db, { all: true });
+  const [count] = await db.query<{ rows: number }>('SELECT count(*)::int AS rows FROM collection_neighbors');
+  neighbours = {
+    collections: built.collections,
+    rows: count!.rows,
+    seconds: (performance.now() - started) / 1000,
+  };
+  log(`neighbours built: ${JSON.stringify(neighbours)}`);
+}
 
 // The accounts the load signs in as, spread over the people; sessions through the auth service.
 const people = await db.query<{ id: string; name: string; email: string }>(
@@ -155,6 +176,7 @@ const ready: Ready = {
   db: db.kind,
   port: typeof address === 'object' && address ? address.port : 0,
   seeded,
+  neighbours,
   accounts,
   collections: collections.map((c) => ({ id: c.id, owner: c.user_id })),
   people: persons.map((p) => p.id),
