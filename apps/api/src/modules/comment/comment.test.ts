@@ -387,8 +387,8 @@ describe('comments: notifications', () => {
 });
 
 describe('comments: limits', () => {
-  it('answers 429 past the per-minute and the daily caps', async () => {
-    const { reader, pub } = await scene();
+  it('answers 429 past the per-minute and the daily caps, and a refused comment tells no one', async () => {
+    const { reader, stranger, pub } = await scene();
     const perMinute = await ctx.buildApp({ COMMENTS_PER_MINUTE: '2' });
     for (const body of ['um', 'dois']) {
       expect((await call('POST', onCollection(pub.id), reader, { body }, perMinute)).statusCode).toBe(201);
@@ -400,13 +400,15 @@ describe('comments: limits', () => {
     const daily = await ctx.buildApp({ SOCIAL_DAILY_COMMENTS: '3' });
     // Two written already today, through the other app.
     expect((await call('POST', onCollection(pub.id), reader, { body: 'três' }, daily)).statusCode).toBe(201);
-    const tooMany = await call('POST', onCollection(pub.id), reader, { body: 'quatro' }, daily);
+    // Its mention's notice goes to the database with the charge (decision 079): the refusal undoes it.
+    const tooMany = await call('POST', onCollection(pub.id), reader, { body: 'quatro, @Joana Lima' }, daily);
     expect(tooMany.statusCode).toBe(429);
     expect(tooMany.json().error).toMatchObject({
       code: 'RATE_LIMITED',
       message: 'Você atingiu o limite diário para esta ação. Tente novamente amanhã.',
     });
     expect(await bodies(onCollection(pub.id))).toEqual(['um', 'dois', 'três']);
+    expect(await notices(stranger)).toEqual([]);
   });
 });
 
