@@ -47,6 +47,7 @@ import { recapPictureRoutes, recapRoutes } from './modules/recap/recap.routes.ts
 import { timelineRoutes } from './modules/timeline/timeline.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { heavyReads } from './lib/heavy-reads.ts';
+import { stampRequestAge } from './lib/request-age.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { handleError, registerErrorHandler } from './plugins/error-handler.ts';
@@ -134,6 +135,8 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Each request's arrival, for the embedded database to serve the oldest first (decision 080).
+  stampRequestAge(app);
   if (onRoute) app.addHook('onRoute', onRoute);
   // Several nodes behind a proxy: which one answered (npm run multinode, an operator's curl -I).
   const node = config.API_NODE_NAME;
@@ -159,7 +162,9 @@ export async function buildApp({
   app.addHook('preClose', () => live.close());
 
   // One lane of expensive reads for the API and the shared pages drawn from them (decision 059).
-  const heavy = heavyReads(config.HEAVY_READS_AT_ONCE);
+  // The embedded database's thread serves the oldest request first, which a narrow lane would
+  // only undo (decision 080).
+  const heavy = heavyReads(config.HEAVY_READS_AT_ONCE ?? (db.kind === 'pglite' ? 100 : 2));
   await app.register(
     async (api) => {
       // One budget and one set of decoding slots for every picture upload route.

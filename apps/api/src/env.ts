@@ -108,8 +108,10 @@ export const configSchema = z
     /**
      * Expensive reads (search, recommendations, statistics, taste in common) this process runs at
      * once; the others wait for a turn, so cheaper requests keep the database (decision 059).
+     * Unset: 2 on PostgreSQL; 100 on the embedded database, whose thread serves the oldest
+     * request's statements first instead (decision 080).
      */
-    HEAVY_READS_AT_ONCE: z.coerce.number().int().min(1).max(100).default(2),
+    HEAVY_READS_AT_ONCE: z.coerce.number().int().min(1).max(100).optional(),
     /** Searches per person per minute (each keystroke pause of the search page is one). */
     SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     /** Matches a search ranks at most (the first found); a word found in more places ranks a sample. */

@@ -24,8 +24,11 @@ export interface Statement {
 /** A statement, or a script of several (PGlite's `exec`). */
 export type Work = ({ op: 'query' } & Statement) | { op: 'exec'; script: string };
 
-/** One request, answered by one `Answer` with the same id. `tx`: inside that open transaction. */
-export type Request = { id: number } & (
+/**
+ * One request, answered by one `Answer` with the same id. `tx`: inside that open transaction. `at`:
+ * when the HTTP request it is done for came in (decision 080), the oldest's work runs first.
+ */
+export type Request = { id: number; at: number } & (
   | (Work & { tx: number | undefined })
   /** Opens a transaction and runs its first work in it (decision 079): answered by `Begun`. */
   | { op: 'begin'; first: Work }

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { testConfig } from '../env.ts';
+import { asRequestArrivedAt } from '../lib/request-age.ts';
 import { TEST_DEFAULTS } from '../test/test-context.ts';
 import { openDb, type Db } from './client.ts';
 import { migrate } from './migrate.ts';
@@ -96,6 +97,28 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the embedded database on its own
       }),
     ).rejects.toThrow('changed my mind');
     expect(await db.query('SELECT count(*)::int AS n FROM thread_isolation')).toEqual([{ n: 2 }]);
+  });
+
+  it('serves the oldest request first: work waiting for the database runs in the order its requests came in', async () => {
+    await db.exec('CREATE SEQUENCE served_order');
+    const now = performance.now();
+    let served: Promise<Array<{ n: number }[]>> | undefined;
+    await db.transaction(async (tx) => {
+      await tx.query('SELECT 1');
+      // While the transaction holds the database, three requests' statements wait, sent newest
+      // request first: one that came in now, one 2 s ago, one 1 s ago.
+      served = Promise.all(
+        [now, now - 2000, now - 1000].map((arrivedAt) =>
+          asRequestArrivedAt(arrivedAt, () =>
+            db.query<{ n: number }>("SELECT nextval('served_order')::int AS n"),
+          ),
+        ),
+      );
+      // The transaction's own statements never wait behind them.
+      await tx.query('SELECT 2');
+    });
+    const [newest, oldest, middle] = (await served!).map(([row]) => row!.n);
+    expect([oldest, middle, newest]).toEqual([1, 2, 3]);
   });
 
   it('hands rows and errors over as PGlite made them', async () => {

@@ -212,10 +212,17 @@ const transactions = new Map<
 let nextTransaction = 1;
 const listeners = new Map<string, () => Promise<void>>();
 
-async function serve(
-  pglite: PGlite,
-  request: Request,
-): Promise<{ value?: unknown; transfer?: ArrayBuffer[] }> {
+/**
+ * What a request answered, and (a transaction's begin) what settles once PGlite is free for the
+ * next one's work.
+ */
+interface Served {
+  value?: unknown;
+  transfer?: ArrayBuffer[];
+  held?: Promise<void>;
+}
+
+async function serve(pglite: PGlite, request: Request): Promise<Served> {
   const on = (tx: number | undefined) => {
     if (tx === undefined) return pglite;
     const open = transactions.get(tx);
@@ -236,19 +243,26 @@ async function serve(
       return {};
     case 'begin': {
       const id = nextTransaction++;
-      const first: Request = { ...request.first, id: request.id, tx: id };
+      const first: Request = { ...request.first, id: request.id, at: request.at, tx: id };
       return new Promise((resolve, reject) => {
         let end!: (commit: boolean) => void;
         const decided = new Promise<boolean>((r) => (end = r));
-        const ended = pglite
+        const ended: Promise<void> = pglite
           .transaction(async (tx) => {
             transactions.set(id, { tx, end, ended });
             // The first statement runs before the answer goes: one exchange less (decision 079).
             await serve(pglite, first).then(
               ({ value, transfer }) =>
-                resolve({ value: { tx: id, first: { ok: true, value } } satisfies Begun, transfer }),
+                resolve({
+                  value: { tx: id, first: { ok: true, value } } satisfies Begun,
+                  transfer,
+                  held: ended,
+                }),
               (err: unknown) =>
-                resolve({ value: { tx: id, first: { ok: false, error: wireError(err) } } satisfies Begun }),
+                resolve({
+                  value: { tx: id, first: { ok: false, error: wireError(err) } } satisfies Begun,
+                  held: ended,
+                }),
             );
             // A rollback throws, so that PGlite rolls back and releases its mutex.
             if (!(await decided)) throw new RolledBack();
@@ -299,13 +313,53 @@ async function serve(
 
 class RolledBack extends Error {}
 
+/**
+ * Work that takes PGlite whole (a statement outside a transaction, a transaction from its begin to
+ * its end, a script, a dump) waits for its turn here, and the oldest request's goes first
+ * (decision 080). PGlite's own mutexes serve whoever asked first: a request of several statements
+ * waited again behind every newer request's for each of them. A transaction's own statements, its
+ * commit and its rollback never wait: it has the turn already.
+ */
+const waiting: Array<{ at: number; go: () => Promise<unknown> }> = [];
+let turnTaken = false;
+
+function takeTurn(at: number, go: () => Promise<unknown>): void {
+  waiting.push({ at, go });
+  nextTurn();
+}
+
+function nextTurn(): void {
+  if (turnTaken || waiting.length === 0) return;
+  let oldest = 0;
+  for (let i = 1; i < waiting.length; i++) if (waiting[i]!.at < waiting[oldest]!.at) oldest = i;
+  const [turn] = waiting.splice(oldest, 1);
+  turnTaken = true;
+  // A transaction that failed to commit has told its commit so: its turn ends all the same.
+  void turn!
+    .go()
+    .catch(() => {})
+    .finally(() => {
+      turnTaken = false;
+      nextTurn();
+    });
+}
+
+const hasTurn = (request: Request) =>
+  request.op === 'commit' || request.op === 'rollback' || ('tx' in request && request.tx !== undefined);
+
 try {
   const pglite = await open();
   port.on('message', (request: Request) => {
-    serve(pglite, request).then(
-      ({ value, transfer }) => reply({ id: request.id, ok: true, value }, transfer),
-      (err: unknown) => reply({ id: request.id, ok: false, error: wireError(err) }),
-    );
+    const answer = () =>
+      serve(pglite, request).then(
+        ({ value, transfer, held }) => {
+          reply({ id: request.id, ok: true, value }, transfer);
+          return held;
+        },
+        (err: unknown) => reply({ id: request.id, ok: false, error: wireError(err) }),
+      );
+    if (hasTurn(request)) void answer();
+    else takeTurn(request.at, answer);
   });
   // The array types PGlite reads its answers' arrays by, for the main thread to read them alike.
   const { rows: arrayTypes } = await pglite.query<{ element: number; array: number }>(ARRAY_TYPES);

@@ -13,9 +13,10 @@ import {
   type WireAnswer,
   type WireError,
 } from './pglite-protocol.ts';
+import { requestAge } from '../lib/request-age.ts';
 
 /** What a request asks for, without its id (distributes over the union). */
-type Ask = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
+type Ask = Request extends infer R ? (R extends Request ? Omit<R, 'id' | 'at'> : never) : never;
 
 /**
  * The main thread's end of the embedded database's thread (pglite-thread.ts, decision 042): sends
@@ -131,7 +132,7 @@ export async function startPgliteThread(
     return new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       worker.ref();
-      worker.postMessage({ ...request, id });
+      worker.postMessage({ ...request, id, at: requestAge() });
     });
   };
   const rows = <T>(answer: T[] | WireAnswer) => (Array.isArray(answer) ? answer : rowsOf<T>(answer, parsers));
