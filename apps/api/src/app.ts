@@ -136,7 +136,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   // Each request's arrival, for the embedded database to serve the oldest first (decision 080).
-  stampRequestAge(app);
+  if (db.kind === 'pglite') stampRequestAge(app);
   if (onRoute) app.addHook('onRoute', onRoute);
   // Several nodes behind a proxy: which one answered (npm run multinode, an operator's curl -I).
   const node = config.API_NODE_NAME;
