@@ -85,9 +85,13 @@ export function dailyCapCharger(config: Config): ChargeDailyCap {
 /**
  * Turns a social relation (a like, a follow) on or off, idempotently: it is inserted at most once
  * (ON CONFLICT DO NOTHING) and only a new one is charged to the viewer's daily cap. Returns
- * whether it was created now (the moment to notify someone).
+ * whether it was created now (the moment to notify someone) and what `read` read after the change.
+ * So that the transaction waits for fewer exchanges (decision 079), `read` (the new total) is sent
+ * with the insert or delete, and `announce` (a new relation's notice and activity) with the charge,
+ * which rolls it back when the cap is reached. Each must send its statements before its first
+ * `await`, as `tx.query` does.
  */
-export async function toggleRelation(
+export async function toggleRelation<T>(
   tx: Queryable,
   relation: {
     table: 'collection_likes' | 'collection_followers' | 'user_followers';
@@ -96,22 +100,30 @@ export async function toggleRelation(
   values: [string, string],
   on: boolean,
   charge: { viewer: Viewer; kind: CappedAction; charge: ChargeDailyCap },
-): Promise<boolean> {
+  read: () => Promise<T>,
+  announce: () => Promise<unknown>,
+): Promise<{ created: boolean; read: T }> {
   const [a, b] = relation.columns;
   if (!on) {
-    await tx.query(
-      `DELETE FROM ${relation.table} WHERE ${a} = $1 AND ${b} = $2`,
-      values,
-      `${relation.table}_delete`,
-    );
-    return false;
+    const [, after] = await Promise.all([
+      tx.query(
+        `DELETE FROM ${relation.table} WHERE ${a} = $1 AND ${b} = $2`,
+        values,
+        `${relation.table}_delete`,
+      ),
+      read(),
+    ]);
+    return { created: false, read: after };
   }
-  const inserted = await tx.query(
-    `INSERT INTO ${relation.table} (${a}, ${b}) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`,
-    values,
-    `${relation.table}_insert`,
-  );
-  if (inserted.length === 0) return false;
-  await charge.charge(tx, charge.viewer, charge.kind);
-  return true;
+  const [inserted, after] = await Promise.all([
+    tx.query(
+      `INSERT INTO ${relation.table} (${a}, ${b}) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`,
+      values,
+      `${relation.table}_insert`,
+    ),
+    read(),
+  ]);
+  if (inserted.length === 0) return { created: false, read: after };
+  await Promise.all([charge.charge(tx, charge.viewer, charge.kind), announce()]);
+  return { created: true, read: after };
 }

@@ -59,6 +59,18 @@ describe('daily caps', () => {
       likes: 0,
       liked_by_me: false,
     });
+    // A refused like tells no one, though its notice and activity went to the database with the
+    // charge (decision 079).
+    const told = await ctx.db.query<{ collection_id: string }>(
+      `SELECT collection_id FROM notifications WHERE recipient_id = $1 AND kind = 'like'`,
+      [owner.user_id],
+    );
+    expect(told.map((row) => row.collection_id).sort()).toEqual([a.id, b.id].sort());
+    const shown = await ctx.db.query<{ collection_id: string }>(
+      `SELECT collection_id FROM activities WHERE actor_id = $1 AND kind = 'collection_liked'`,
+      [me.user_id],
+    );
+    expect(shown.map((row) => row.collection_id).sort()).toEqual([a.id, b.id].sort());
     // Unliking and liking again does not give the like back.
     await call('DELETE', `/api/v1/collection/${a.id}/like`, me);
     await expectCapped(await call('PUT', `/api/v1/collection/${a.id}/like`, me));
@@ -92,6 +104,12 @@ describe('daily caps', () => {
     expect((await call('PUT', `/api/v1/collection/${col.id}/follow`, me)).statusCode).toBe(200);
     await expectCapped(await call('PUT', `/api/v1/user/${y.user_id}/follow`, me));
     expect((await call('GET', `/api/v1/user/${y.user_id}`, me)).json().data.total_followers).toBe(0);
+    // Only the follow that passed told its person.
+    const told = await ctx.db.query<{ recipient_id: string }>(
+      `SELECT recipient_id FROM notifications WHERE actor_id = $1 AND kind = 'new_follower'`,
+      [me.user_id],
+    );
+    expect(told).toEqual([{ recipient_id: x.user_id }]);
   });
 
   it('saves: collections and items share one cap; a refused copy leaves nothing behind', async () => {

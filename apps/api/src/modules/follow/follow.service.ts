@@ -20,27 +20,28 @@ export async function setUserFollow(
 ): Promise<{ state: FollowState; created: boolean }> {
   if (userId === viewer.id) throw validationFailed({ user_id: issue.followSelf });
   return db.transaction(async (tx) => {
-    // The share lock keeps the account from being deleted under the new row.
-    await assertUserExists(tx, userId, { lock: 'key share' });
-    // Someone a block stands between does not exist for the viewer (and a block ended the follows).
-    await assertPersonVisible(tx, userId, viewer);
-    const created = await toggleRelation(
+    // The share lock keeps the account from being deleted under the new row. Someone a block
+    // stands between does not exist for the viewer (and a block ended the follows). Both checks
+    // are sent together (decision 079); either fails with the same 404.
+    await Promise.all([
+      assertUserExists(tx, userId, { lock: 'key share' }),
+      assertPersonVisible(tx, userId, viewer),
+    ]);
+    const { created, read: rows } = await toggleRelation(
       tx,
       { table: 'user_followers', columns: ['followed_id', 'follower_id'] },
       [userId, viewer.id],
       following,
       { viewer, kind: 'follow', charge },
+      () =>
+        tx.query<{ total: number }>(
+          'SELECT followers_count AS total FROM users WHERE id = $1',
+          [userId],
+          'user_followers_count',
+        ),
+      () => notify(tx, { kind: 'new_follower', actorId: viewer.id, recipientId: userId }),
     );
-    // Sent together (decision 079): the whole embedded database waits for each exchange.
-    const [[row]] = await Promise.all([
-      tx.query<{ total: number }>(
-        'SELECT followers_count AS total FROM users WHERE id = $1',
-        [userId],
-        'user_followers_count',
-      ),
-      created && notify(tx, { kind: 'new_follower', actorId: viewer.id, recipientId: userId }),
-    ]);
-    return { state: { following, total_followers: row!.total }, created };
+    return { state: { following, total_followers: rows[0]!.total }, created };
   });
 }
 

@@ -44,29 +44,29 @@ export async function setReaction(
       return { total: 0, created: false };
     }
     const role = assertCan(action, guard, viewer);
-    const created = await toggleRelation(
+    const liked = reaction === 'like';
+    const { created, read: rows } = await toggleRelation(
       tx,
       { table, columns: ['collection_id', 'user_id'] },
       [collectionId, viewer.id],
       on,
       { viewer, kind: reaction, charge },
+      () =>
+        tx.query<{ total: number }>(
+          `SELECT ${count} AS total FROM collections WHERE id = $1`,
+          [collectionId],
+          `collection_${reaction}_total`,
+        ),
+      () =>
+        Promise.all([
+          // The owner hears of a new like; following a collection is the follower's own business.
+          liked && notify(tx, { kind: 'like', actorId: viewer.id, collectionId }),
+          // Liking one's own collection is no news for one's followers.
+          liked &&
+            role !== 'owner' &&
+            recordActivity(tx, { kind: 'collection_liked', actorId: viewer.id, collectionId }),
+        ]),
     );
-    const liked = created && reaction === 'like';
-    // Sent together, without waiting for each other: on the embedded database the whole database
-    // waits for each exchange while this transaction is open (decision 079).
-    const [[row]] = await Promise.all([
-      tx.query<{ total: number }>(
-        `SELECT ${count} AS total FROM collections WHERE id = $1`,
-        [collectionId],
-        `collection_${reaction}_total`,
-      ),
-      // The owner hears of a new like; following a collection is the follower's own business.
-      liked && notify(tx, { kind: 'like', actorId: viewer.id, collectionId }),
-      // Liking one's own collection is no news for one's followers.
-      liked &&
-        role !== 'owner' &&
-        recordActivity(tx, { kind: 'collection_liked', actorId: viewer.id, collectionId }),
-    ]);
-    return { total: row!.total, created };
+    return { total: rows[0]!.total, created };
   });
 }
