@@ -3,6 +3,7 @@
 // requests and writes answers. It opens PGlite as decision 018 says (durable commits, owner-only
 // modes; the lock and the damaged-directory checks stay with the caller, on the main thread) and
 // answers the requests of the protocol below, one message each.
+import { AsyncResource } from 'node:async_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { parse, PGlite, protocol, type messages as Messages, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -359,7 +360,8 @@ try {
         (err: unknown) => reply({ id: request.id, ok: false, error: wireError(err) }),
       );
     if (hasTurn(request)) void answer();
-    else takeTurn(request.at, answer);
+    // Run in its own message's async context, not the one whose turn ended before it.
+    else takeTurn(request.at, AsyncResource.bind(answer));
   });
   // The array types PGlite reads its answers' arrays by, for the main thread to read them alike.
   const { rows: arrayTypes } = await pglite.query<{ element: number; array: number }>(ARRAY_TYPES);
