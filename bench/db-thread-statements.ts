@@ -27,7 +27,7 @@ if (!isMainThread && file) {
     total.ms += ms;
   };
   // Each request's work runs in its context (its label, its transaction): it follows the request
-  // through PGlite's awaits. Transactions are numbered as the thread numbers them, in order.
+  // through PGlite's awaits. A transaction is known by its begin's request id, as the thread knows it.
   const context = new AsyncLocalStorage<{ label: string; tx: number | undefined }>();
   const statementOf = (work: Work) =>
     work.op === 'query' ? (work.name ?? work.text.trim().split(/\s+/).slice(0, 4).join(' ')) : 'exec';
@@ -39,7 +39,6 @@ if (!isMainThread && file) {
       : request.op === 'begin'
         ? `${statementOf(request.first)} (with BEGIN and COMMIT)`
         : request.op;
-  let transactions = 0;
   const port = parentPort!;
   const on = port.on.bind(port);
   port.on = ((event: string, listener: (request: Request) => void) =>
@@ -47,7 +46,7 @@ if (!isMainThread && file) {
       event,
       event === 'message'
         ? (request: Request) => {
-            const tx = request.op === 'begin' ? ++transactions : 'tx' in request ? request.tx : undefined;
+            const tx = request.op === 'begin' ? request.id : 'tx' in request ? request.tx : undefined;
             return context.run({ label: labelOf(request), tx }, () => listener(request));
           }
         : listener,

@@ -210,7 +210,6 @@ const transactions = new Map<
   number,
   { tx: Transaction; end: (commit: boolean) => void; ended: Promise<void> }
 >();
-let nextTransaction = 1;
 const listeners = new Map<string, () => Promise<void>>();
 
 /**
@@ -243,7 +242,8 @@ async function serve(pglite: PGlite, request: Request): Promise<Served> {
       await on(request.tx).exec(request.script);
       return {};
     case 'begin': {
-      const id = nextTransaction++;
+      // A transaction is known by its begin's request id, unique as long as the thread lives.
+      const id = request.id;
       const first: Request = { ...request.first, id: request.id, at: request.at, tx: id };
       return new Promise((resolve, reject) => {
         let end!: (commit: boolean) => void;
