@@ -2,7 +2,7 @@ import type { ImportJob, ImportPreview } from '@acervo/contract/import';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { storeSession } from '../../../testing/fixtures';
-import { renderWithProviders, stubFetch } from '../../../testing/render';
+import { gate, renderWithProviders, stubFetch } from '../../../testing/render';
 import { i18n } from '../../../lib/i18n';
 import { ImportFlow } from './import-flow';
 
@@ -31,12 +31,16 @@ const job = (over: Partial<ImportJob>): ImportJob => ({
 describe('ImportFlow', () => {
   it('previews the file, imports it as chosen and follows the job to its collections', async () => {
     storeSession();
+    // The job finishes once the person has seen it halfway (on a busy machine the next poll could
+    // otherwise answer before the bar was ever drawn).
+    const halfwaySeen = gate();
     const calls = stubFetch(
       { status: 200, body: { data: [{ id: 'wtt0fgHceRL46Hhk', name: 'Filmes' }] } },
       { status: 200, body: { data: preview } },
       { status: 202, body: { data: { id: 'imp1' } } },
       { status: 200, body: { data: job({}) } },
       {
+        gate: halfwaySeen.promise,
         status: 200,
         body: {
           data: job({
@@ -75,6 +79,7 @@ describe('ImportFlow', () => {
     expect((calls[2]!.init!.body as FormData).get('visibility')).toBe('public');
     const bar = await screen.findByRole('progressbar');
     expect(bar).toHaveAttribute('aria-valuenow', '50');
+    halfwaySeen.open();
     const link = await screen.findByRole('link', { name: 'Assistidos no Letterboxd' });
     expect(link).toHaveAttribute('href', '/lists/col1');
     expect(screen.getByText(/8 itens novos/)).toBeInTheDocument();
