@@ -118,6 +118,31 @@ describe('transactions', () => {
   });
 });
 
+describe('statements sent together', () => {
+  it('run in the order they were sent, each seeing what the ones before it wrote (decision 079)', async () => {
+    await ctx.db.exec('CREATE TABLE client_test_order (n int)');
+    // Sent at once, as a like sends its insert with its new total and its notice with its charge:
+    // a few times over, opened by a statement and from within an open transaction.
+    const seen = await ctx.db.transaction(async (tx) => {
+      const counts = [];
+      for (let round = 1; round <= 3; round++) {
+        const [, , [count]] = await Promise.all([
+          tx.query('INSERT INTO client_test_order VALUES ($1)', [round], 'client_test_order_insert'),
+          tx.query('UPDATE client_test_order SET n = n * 10 WHERE n = $1', [round]),
+          tx.query<{ total: number }>(
+            'SELECT sum(n)::int AS total FROM client_test_order',
+            [],
+            'client_test_order_total',
+          ),
+        ]);
+        counts.push(count!.total);
+      }
+      return counts;
+    });
+    expect(seen).toEqual([10, 30, 60]);
+  });
+});
+
 describe('scripts (exec)', () => {
   it('run statements that refuse a transaction block, and leave requests their time limit', async () => {
     // The benchmarks' seeding ends with VACUUM, which PostgreSQL refuses inside a transaction.
