@@ -104,26 +104,21 @@ export async function toggleRelation<T>(
   announce: () => Promise<unknown>,
 ): Promise<{ created: boolean; read: T }> {
   const [a, b] = relation.columns;
-  if (!on) {
-    const [, after] = await Promise.all([
-      tx.query(
-        `DELETE FROM ${relation.table} WHERE ${a} = $1 AND ${b} = $2`,
-        values,
-        `${relation.table}_delete`,
-      ),
-      read(),
-    ]);
-    return { created: false, read: after };
-  }
   const [inserted, after] = await Promise.all([
-    tx.query(
-      `INSERT INTO ${relation.table} (${a}, ${b}) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`,
-      values,
-      `${relation.table}_insert`,
-    ),
+    on
+      ? tx.query(
+          `INSERT INTO ${relation.table} (${a}, ${b}) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`,
+          values,
+          `${relation.table}_insert`,
+        )
+      : tx.query(
+          `DELETE FROM ${relation.table} WHERE ${a} = $1 AND ${b} = $2`,
+          values,
+          `${relation.table}_delete`,
+        ),
     read(),
   ]);
-  if (inserted.length === 0) return { created: false, read: after };
+  if (!on || inserted.length === 0) return { created: false, read: after };
   await Promise.all([charge.charge(tx, charge.viewer, charge.kind), announce()]);
   return { created: true, read: after };
 }
