@@ -90,17 +90,15 @@ if (isMainThread && process.argv[2]) {
   console.log(
     `PGlite held ${(all / 1000).toFixed(1)} s in all (the server's whole life, seeding included)\n`,
   );
-  console.log('| statement | count | mean | total | share |\n|---|---|---|---|---|');
-  for (const [name, t] of rows.slice(0, Number(process.argv[3] ?? 30))) {
-    console.log(
-      `| ${name} | ${t.count} | ${(t.ms / t.count).toFixed(2)} ms | ${Math.round(t.ms)} ms | ${((100 * t.ms) / all).toFixed(1)}% |`,
-    );
-  }
+  const print = (header: string, lines: typeof entries, name: (key: string) => string) => {
+    console.log(`${header}\n|---|---|---|---|---|`);
+    for (const [key, t] of lines.slice(0, Number(process.argv[3] ?? 30))) {
+      console.log(
+        `| ${name(key)} | ${t.count} | ${(t.ms / t.count).toFixed(2)} ms | ${Math.round(t.ms)} ms | ${((100 * t.ms) / all).toFixed(1)}% |`,
+      );
+    }
+  };
+  print('| statement | count | mean | total | share |', rows, (key) => key);
   console.log('\nThe waits between statements, by the statement that opened the transaction:\n');
-  console.log('| first statement | waits | mean | total | share |\n|---|---|---|---|---|');
-  for (const [name, t] of waits.slice(0, Number(process.argv[3] ?? 30))) {
-    console.log(
-      `| ${name.slice(WAITS_IN.length)} | ${t.count} | ${(t.ms / t.count).toFixed(2)} ms | ${Math.round(t.ms)} ms | ${((100 * t.ms) / all).toFixed(1)}% |`,
-    );
-  }
+  print('| first statement | waits | mean | total | share |', waits, (key) => key.slice(WAITS_IN.length));
 }
