@@ -90,6 +90,17 @@ const RATED_MATCHES_PER_ITEM = 100;
 const poolSize = (limit: number) => limit * 4 + 20;
 
 /**
+ * The collections the viewer ($1) likes, follows, collaborates on, saved or dismissed: never
+ * suggested, and left out of cached candidates at once (decision 081).
+ */
+const VIEWER_HAS = `
+  SELECT collection_id AS id FROM collection_likes WHERE user_id = $1
+  UNION SELECT collection_id FROM collection_followers WHERE user_id = $1
+  UNION SELECT collection_id FROM collection_collaborators WHERE user_id = $1
+  UNION SELECT saved_from_id FROM collections WHERE user_id = $1 AND saved_from_id IS NOT NULL
+  UNION SELECT collection_id FROM dismissed_collections WHERE user_id = $1`;
+
+/**
  * One statement: the viewer's live seeds meet the precomputed neighbours (`collection_neighbors`,
  * rebuilt by recommendation.job.ts), plus what the people they follow liked, the items they
  * rated, and the popular collections (overall and in their favourite categories) as fallback.
@@ -185,13 +196,7 @@ const RECOMMENDED_SQL = `
     ) p
   ),
   -- What the viewer already has or refused: one hashed anti-join instead of a probe per candidate.
-  mine AS (
-    SELECT collection_id AS id FROM collection_likes WHERE user_id = $1
-    UNION SELECT collection_id FROM collection_followers WHERE user_id = $1
-    UNION SELECT collection_id FROM collection_collaborators WHERE user_id = $1
-    UNION SELECT saved_from_id FROM collections WHERE user_id = $1 AND saved_from_id IS NOT NULL
-    UNION SELECT collection_id FROM dismissed_collections WHERE user_id = $1
-  ),
+  mine AS (${VIEWER_HAS}),
   -- The best personal candidates by their personal terms alone, before any collection is read:
   -- a person with many likes reaches thousands of neighbours, and only the top can make a page.
   personal AS (
@@ -350,25 +355,52 @@ const scoreCandidates = (db: Queryable, viewer: Viewer, pool: number, w: Weights
 export const RECOMMEND_CACHE_SECONDS = 600;
 
 /**
+ * How soon the viewer's own likes, follows, saved copies, collaborations, people followed and
+ * rated items count in their suggestions (decision 081): the triggers of migration 032 stamp the
+ * cached candidates' `signals_at`, and candidates scored before it are scored again on the first
+ * read once they are this old. A first signal after a quiet minute counts at once; a run of them
+ * costs one scoring a minute. What the viewer acted on leaves the strip at once (`VIEWER_HAS`).
+ */
+export const RECOMMEND_RESCORE_SECONDS = 60;
+
+/**
+ * Whether the cached candidates `k` may be read: of the job's generation (no full rebuild since),
+ * younger than `RECOMMEND_CACHE_SECONDS`, and younger than `RECOMMEND_RESCORE_SECONDS` if the
+ * viewer's own signals changed since they were scored.
+ */
+const cacheUsable = (k: string) => `
+  ${k}.generation = coalesce((SELECT generation FROM recommendation_state), 0)
+  AND ${k}.computed_at > now() - make_interval(secs => ${RECOMMEND_CACHE_SECONDS})
+  AND (${k}.signals_at IS NULL OR ${k}.computed_at > now() - make_interval(secs => ${RECOMMEND_RESCORE_SECONDS}))`;
+
+/**
+ * What a page picked from the cached candidates `k` was drawn from: the scoring and the viewer's
+ * last own signal since (a page picked before a like may show the liked collection).
+ */
+const cacheToken = (k: string) => `${k}.computed_at::text || coalesce(' ' || ${k}.signals_at::text, '')`;
+
+/**
  * The viewer's cached candidates (`$2` null), or the ones just scored (`$2`), that the viewer may
  * still be shown, checked now (a collection made private, hidden, or whose owner was blocked or
- * muted since it was cached is gone at once): the first `$4` in their order, with the names their
- * reasons show, a seed's name only while the viewer may read the seed. The cache is read and
- * checked in the database, so a page sends only what it shows. One row with `cached` false and no
- * candidate when there is no cache to read: none, a full rebuild came since (a new generation), or
- * older than `$3` seconds.
+ * muted since it was cached, or that they acted on since it was scored, is gone at once): the first
+ * `$3` in their order, with the names their reasons show, a seed's name only while the viewer may
+ * read the seed. The cache is read and checked in the database, so a page sends only what it
+ * shows. One row with `cached` false and no candidate when there is no cache to read
+ * (`cacheUsable`).
  */
 const SHOWN_SQL = `
   WITH g AS (SELECT coalesce((SELECT generation FROM recommendation_state), 0) AS generation),
   cache AS (
-    SELECT g.generation, coalesce($2::jsonb, k.candidates) AS candidates, k.computed_at::text AS token
-    FROM g LEFT JOIN recommendation_cache k ON $2::jsonb IS NULL AND k.user_id = $1
-      AND k.generation = g.generation AND k.computed_at > now() - make_interval(secs => $3)
+    SELECT g.generation, coalesce($2::jsonb, k.candidates) AS candidates, ${cacheToken('k')} AS token,
+      k.signals_at IS NOT NULL AS acted
+    FROM g LEFT JOIN recommendation_cache k ON $2::jsonb IS NULL AND k.user_id = $1 AND ${cacheUsable('k')}
   ),
   k AS (
-    SELECT e.v, e.v->>'id' AS id, e.v->>'cf_seed' AS cf_seed, e.v->>'ct_seed' AS ct_seed, e.n
+    SELECT e.v, e.v->>'id' AS id, e.v->>'cf_seed' AS cf_seed, e.v->>'ct_seed' AS ct_seed, e.n, cache.acted
     FROM cache, jsonb_array_elements(cache.candidates) WITH ORDINALITY AS e(v, n)
   ),
+  -- Read only for candidates scored before the viewer's last own signal.
+  has AS (${VIEWER_HAS}),
   -- A few seeds name many candidates: each is checked once.
   seeds AS (
     SELECT x.id, x.name FROM collections x
@@ -382,11 +414,12 @@ const SHOWN_SQL = `
     LEFT JOIN seeds cs ON cs.id = k.cf_seed
     LEFT JOIN seeds ts ON ts.id = k.ct_seed
     WHERE c.user_id <> $1 AND ${collectionListedFor('c', '$1')}
-    ORDER BY k.n LIMIT $4
+      AND (k.acted IS NOT TRUE OR k.id NOT IN (SELECT id FROM has))
+    ORDER BY k.n LIMIT $3
   )
   SELECT cache.generation::text, cache.token, cache.candidates IS NOT NULL AS cached,
     -- The pool is the first candidates, none left out: what a page picked from it may be kept on.
-    (SELECT coalesce(max(n), 0) = count(*) AND count(*) = least($4, (SELECT count(*) FROM k)) FROM shown) AS whole,
+    (SELECT coalesce(max(n), 0) = count(*) AND count(*) = least($3, (SELECT count(*) FROM k)) FROM shown) AS whole,
     shown.candidate, shown.category_name,
     shown.cf_seed_name, shown.ct_seed_name
   FROM cache LEFT JOIN shown ON true
@@ -398,16 +431,16 @@ type ShownRow = { generation: string; token: string | null; cached: boolean; who
 
 /** `scored`: the candidates just scored, as the JSON the cache keeps; null reads the cache. */
 const readShown = (db: Queryable, viewer: Viewer, scored: string | null, limit: number) =>
-  db.query<ShownRow>(SHOWN_SQL, [viewer.id, scored, RECOMMEND_CACHE_SECONDS, limit], 'recommended_shown');
+  db.query<ShownRow>(SHOWN_SQL, [viewer.id, scored, limit], 'recommended_shown');
 
 const candidateRows = (rows: ShownRow[]): CandidateRow[] =>
   rows.filter((row): row is ShownRow & CandidateRow => row.candidate !== null);
 
 /**
  * The first `limit` of the viewer's scored candidates they may be shown now. The candidates come
- * from `recommendation_cache` for `RECOMMEND_CACHE_SECONDS` unless a full rebuild came since (a new
- * generation) or their own signals changed (the triggers of migration 017 drop their row);
- * otherwise the statement scores them and they are cached. Only the scoring waits for a turn among
+ * from `recommendation_cache` while `cacheUsable` (no full rebuild since, not aged out, their own
+ * signals since no older than `RECOMMEND_RESCORE_SECONDS`, the row not dropped by the triggers of
+ * migrations 017 and 030 or the job); otherwise the statement scores them and they are cached. Only the scoring waits for a turn among
  * the expensive reads (decision 059): a cached answer costs about what a page does. Once the turn
  * comes the cache is read again, so requests that waited together compute once.
  */
@@ -430,8 +463,8 @@ async function shownCandidates(
     const [written] = await db.query<{ token: string }>(
       `INSERT INTO recommendation_cache (user_id, generation, candidates) VALUES ($1, $2, $3)
        ON CONFLICT (user_id) DO UPDATE SET generation = EXCLUDED.generation, candidates = EXCLUDED.candidates,
-         computed_at = now()
-       RETURNING computed_at::text AS token`,
+         computed_at = now(), signals_at = NULL
+       RETURNING ${cacheToken('recommendation_cache')} AS token`,
       [viewer.id, again[0]?.generation ?? '0', candidates],
       'recommendation_cache_write',
     );
@@ -472,18 +505,17 @@ export const SHARED_CARDS_MS = 2000;
 
 /**
  * Whether a picked page may be shown again, in one statement: the candidates it was drawn from are
- * still the viewer's cache (none of their own signals changed, no rebuild, not aged out), and which
+ * still the viewer's usable cache (no own signal since, no rebuild, not aged out), and which
  * seeds its reasons name the viewer may still read (with their names now); with, for each card of
  * `$3` still listed for the viewer, what it says that depends on them. No row when the cache is gone.
  */
 const PICKED_CHECK_SQL = `
   WITH t AS (
-    SELECT k.computed_at::text AS token,
+    SELECT ${cacheToken('k')} AS token,
       (SELECT coalesce(jsonb_object_agg(x.id, x.name), '{}'::jsonb) FROM collections x
         WHERE x.id = ANY($2::text[]) AND ${collectionVisibleTo('x', '$1')}) AS seeds
     FROM recommendation_cache k
-    WHERE k.user_id = $1 AND k.generation = coalesce((SELECT generation FROM recommendation_state), 0)
-      AND k.computed_at > now() - make_interval(secs => $4)
+    WHERE k.user_id = $1 AND ${cacheUsable('k')}
   ),
   v AS (${viewerFields('$3', '$1')} AND c.user_id <> $1)
   SELECT t.token, t.seeds, v.* FROM t LEFT JOIN v ON true`;
@@ -514,7 +546,7 @@ async function pickedAgain(
   const seedIds = [...new Set(page.reasons.filter(namesSeed).map((reason) => reason.params.collection_id))];
   const checked = await db.query<PickedCheckRow>(
     PICKED_CHECK_SQL,
-    [viewer.id, seedIds, page.ids, RECOMMEND_CACHE_SECONDS],
+    [viewer.id, seedIds, page.ids],
     'recommended_picked_check',
   );
   const check = checked[0];

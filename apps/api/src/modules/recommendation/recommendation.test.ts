@@ -17,6 +17,7 @@ import {
   CATEGORY_DISCOUNT,
   diverse,
   RECOMMEND_CACHE_SECONDS,
+  RECOMMEND_RESCORE_SECONDS,
   SHARED_CARDS_MS,
 } from './recommendation.service.ts';
 
@@ -45,6 +46,12 @@ const suggested = async (who: Session) =>
   (await ok('GET', '/api/v1/user/suggested', who)) as SuggestedPerson[];
 const ids = (list: { id: string }[]) => list.map((x) => x.id);
 const refresh = () => refreshRecommendations(ctx.db);
+/** The viewer's cached candidates as if scored `seconds` ago. */
+const scoredAgo = (who: Session, seconds: number) =>
+  ctx.db.query(
+    `UPDATE recommendation_cache SET computed_at = now() - make_interval(secs => $2) WHERE user_id = $1`,
+    [who.user_id, seconds],
+  );
 
 /**
  * A small community: Otto owns the films; Ana and Bia both like "Filmes para chorar" and "Dramas
@@ -172,12 +179,38 @@ describe('GET /api/v1/collection/recommended', () => {
     expect(ids(await recommended(viewer))).not.toContain(dramas.id);
   });
 
-  it('counts the viewer’s own new like at once, without waiting for a rebuild', async () => {
+  it('counts the viewer’s own new like at once after a quiet minute, without waiting for a rebuild', async () => {
     const { viewer, chorar, dramas } = await films();
     await refresh();
     expect((await recommended(viewer)).find((c) => c.id === dramas.id)?.reason.code).toBe('popular');
+    await scoredAgo(viewer, RECOMMEND_RESCORE_SECONDS + 1);
     await like(viewer, chorar);
     expect((await recommended(viewer)).find((c) => c.id === dramas.id)?.reason.code).toBe('because_you');
+  });
+
+  it('takes what the viewer likes or saves off the strip at once, and counts it within a minute', async () => {
+    const { viewer, chorar, dramas } = await films();
+    const ana = await signUp(ctx.app, { name: 'Ana 2' });
+    const other = await createCollection(ctx.app, ana, { name: 'Filmes de domingo', category_id: FILMES });
+    await refresh();
+    // Shown twice: the second time is the page picked before (decision 072).
+    for (let i = 0; i < 2; i++)
+      expect(ids(await recommended(viewer))).toEqual(expect.arrayContaining([chorar.id, other.id]));
+    await like(viewer, chorar);
+    const liked = await recommended(viewer);
+    expect(ids(liked)).not.toContain(chorar.id);
+    // Scored a moment ago: the like counts once they are a minute old.
+    expect(liked.find((c) => c.id === dramas.id)?.reason.code).toBe('popular');
+    expect(ids(await recommended(viewer))).not.toContain(chorar.id);
+    expect((await ctx.request('POST', `/api/v1/collection/${other.id}/save`, viewer, {})).statusCode).toBe(
+      201,
+    );
+    expect(ids(await recommended(viewer))).not.toContain(other.id);
+    await scoredAgo(viewer, RECOMMEND_RESCORE_SECONDS + 1);
+    const later = await recommended(viewer);
+    expect(later.find((c) => c.id === dramas.id)?.reason.code).toBe('because_you');
+    expect(ids(later)).not.toContain(chorar.id);
+    expect(ids(later)).not.toContain(other.id);
   });
 
   it('mixes categories among near-tied suggestions', async () => {
@@ -629,10 +662,7 @@ describe('the precompute job', () => {
     expect((await recommended(viewer)).find((c) => c.id === fresh.id)).toBeUndefined();
 
     // Ten minutes later they are scored again, with what Ana did.
-    await ctx.db.query(
-      `UPDATE recommendation_cache SET computed_at = now() - make_interval(secs => $2) WHERE user_id = $1`,
-      [viewer.user_id, RECOMMEND_CACHE_SECONDS + 1],
-    );
+    await scoredAgo(viewer, RECOMMEND_CACHE_SECONDS + 1);
     expect((await recommended(viewer)).find((c) => c.id === fresh.id)?.reason).toEqual({
       code: 'because_you',
       params: { collection_id: chorar.id, collection_name: 'Filmes para chorar', signal: 'like' },
@@ -852,16 +882,19 @@ describe('cached candidates', () => {
     }
   });
 
-  it('take back an unliked seed at once', async () => {
+  it('take back an unliked seed within a minute', async () => {
     const { viewer, chorar, dramas } = await films();
     await refresh();
     await recommended(viewer);
     await like(viewer, chorar);
+    await scoredAgo(viewer, RECOMMEND_RESCORE_SECONDS + 1);
     const liked = await recommended(viewer);
     expect(ids(liked)).not.toContain(chorar.id);
     expect(liked.find((c) => c.id === dramas.id)?.reason.code).toBe('because_you');
 
     await ok('DELETE', `/api/v1/collection/${chorar.id}/like`, viewer);
+    expect((await recommended(viewer)).find((c) => c.id === dramas.id)?.reason.code).toBe('because_you');
+    await scoredAgo(viewer, RECOMMEND_RESCORE_SECONDS + 1);
     const unliked = await recommended(viewer);
     expect(ids(unliked)).toContain(chorar.id);
     expect(unliked.find((c) => c.id === dramas.id)?.reason.code).not.toBe('because_you');
