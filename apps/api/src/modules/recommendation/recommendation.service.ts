@@ -374,12 +374,6 @@ const cacheUsable = (k: string) => `
   AND (${k}.signals_at IS NULL OR ${k}.computed_at > now() - make_interval(secs => ${RECOMMEND_RESCORE_SECONDS}))`;
 
 /**
- * What a page picked from the cached candidates `k` was drawn from: the scoring and the viewer's
- * last own signal since (a page picked before a like may show the liked collection).
- */
-const cacheToken = (k: string) => `${k}.computed_at::text || coalesce(' ' || ${k}.signals_at::text, '')`;
-
-/**
  * The viewer's cached candidates (`$2` null), or the ones just scored (`$2`), that the viewer may
  * still be shown, checked now (a collection made private, hidden, or whose owner was blocked or
  * muted since it was cached, or that they acted on since it was scored, is gone at once): the first
@@ -391,7 +385,7 @@ const cacheToken = (k: string) => `${k}.computed_at::text || coalesce(' ' || ${k
 const SHOWN_SQL = `
   WITH g AS (SELECT coalesce((SELECT generation FROM recommendation_state), 0) AS generation),
   cache AS (
-    SELECT g.generation, coalesce($2::jsonb, k.candidates) AS candidates, ${cacheToken('k')} AS token,
+    SELECT g.generation, coalesce($2::jsonb, k.candidates) AS candidates, k.computed_at::text AS token,
       k.signals_at IS NOT NULL AS acted
     FROM g LEFT JOIN recommendation_cache k ON $2::jsonb IS NULL AND k.user_id = $1 AND ${cacheUsable('k')}
   ),
@@ -401,29 +395,34 @@ const SHOWN_SQL = `
   ),
   -- Read only for candidates scored before the viewer's last own signal.
   has AS (${VIEWER_HAS}),
+  -- The candidates the viewer has not acted on since they were scored, numbered again.
+  live AS (
+    SELECT k.*, row_number() OVER (ORDER BY k.n) AS m FROM k
+    WHERE k.acted IS NOT TRUE OR k.id NOT IN (SELECT id FROM has)
+  ),
   -- A few seeds name many candidates: each is checked once.
   seeds AS (
     SELECT x.id, x.name FROM collections x
     WHERE x.id IN (SELECT cf_seed FROM k UNION SELECT ct_seed FROM k) AND ${collectionVisibleTo('x', '$1')}
   ),
   shown AS (
-    SELECT k.n, k.v AS candidate, cat.name AS category_name, cs.name AS cf_seed_name, ts.name AS ct_seed_name
-    FROM k
+    SELECT k.m, k.v AS candidate, cat.name AS category_name, cs.name AS cf_seed_name, ts.name AS ct_seed_name
+    FROM live k
     JOIN collections c ON c.id = k.id
     JOIN categories cat ON cat.id = c.category_id
     LEFT JOIN seeds cs ON cs.id = k.cf_seed
     LEFT JOIN seeds ts ON ts.id = k.ct_seed
     WHERE c.user_id <> $1 AND ${collectionListedFor('c', '$1')}
-      AND (k.acted IS NOT TRUE OR k.id NOT IN (SELECT id FROM has))
-    ORDER BY k.n LIMIT $3
+    ORDER BY k.m LIMIT $3
   )
   SELECT cache.generation::text, cache.token, cache.candidates IS NOT NULL AS cached,
-    -- The pool is the first candidates, none left out: what a page picked from it may be kept on.
-    (SELECT coalesce(max(n), 0) = count(*) AND count(*) = least($3, (SELECT count(*) FROM k)) FROM shown) AS whole,
+    -- The pool is the first candidates, none left out but what the viewer acted on (it stays out
+    -- until they are scored again): what a page picked from it may be kept on.
+    (SELECT coalesce(max(m), 0) = count(*) AND count(*) = least($3, (SELECT count(*) FROM live)) FROM shown) AS whole,
     shown.candidate, shown.category_name,
     shown.cf_seed_name, shown.ct_seed_name
   FROM cache LEFT JOIN shown ON true
-  ORDER BY shown.n`;
+  ORDER BY shown.m`;
 
 type ShownRow = { generation: string; token: string | null; cached: boolean; whole: boolean } & (
   CandidateRow | { candidate: null; category_name: null; cf_seed_name: null; ct_seed_name: null }
@@ -464,7 +463,7 @@ async function shownCandidates(
       `INSERT INTO recommendation_cache (user_id, generation, candidates) VALUES ($1, $2, $3)
        ON CONFLICT (user_id) DO UPDATE SET generation = EXCLUDED.generation, candidates = EXCLUDED.candidates,
          computed_at = now(), signals_at = NULL
-       RETURNING ${cacheToken('recommendation_cache')} AS token`,
+       RETURNING computed_at::text AS token`,
       [viewer.id, again[0]?.generation ?? '0', candidates],
       'recommendation_cache_write',
     );
@@ -505,19 +504,23 @@ export const SHARED_CARDS_MS = 2000;
 
 /**
  * Whether a picked page may be shown again, in one statement: the candidates it was drawn from are
- * still the viewer's usable cache (no own signal since, no rebuild, not aged out), and which
- * seeds its reasons name the viewer may still read (with their names now); with, for each card of
- * `$3` still listed for the viewer, what it says that depends on them. No row when the cache is gone.
+ * still the viewer's usable cache (`cacheUsable`), and which seeds its reasons name the viewer may
+ * still read (with their names now); with, for each card of `$3` still listed for the viewer and
+ * not acted on since the candidates were scored, what it says that depends on them. No row when the cache is gone.
  */
 const PICKED_CHECK_SQL = `
   WITH t AS (
-    SELECT ${cacheToken('k')} AS token,
+    SELECT k.computed_at::text AS token, k.signals_at IS NOT NULL AS acted,
       (SELECT coalesce(jsonb_object_agg(x.id, x.name), '{}'::jsonb) FROM collections x
         WHERE x.id = ANY($2::text[]) AND ${collectionVisibleTo('x', '$1')}) AS seeds
     FROM recommendation_cache k
     WHERE k.user_id = $1 AND ${cacheUsable('k')}
   ),
-  v AS (${viewerFields('$3', '$1')} AND c.user_id <> $1)
+  has AS (${VIEWER_HAS}),
+  v AS (
+    ${viewerFields('$3', '$1')} AND c.user_id <> $1
+      AND ((SELECT acted FROM t) IS NOT TRUE OR c.id NOT IN (SELECT id FROM has))
+  )
   SELECT t.token, t.seeds, v.* FROM t LEFT JOIN v ON true`;
 
 type PickedCheckRow = { token: string; seeds: Record<string, string> } & (

@@ -882,6 +882,30 @@ describe('cached candidates', () => {
     }
   });
 
+  it('show a page again after a like of a collection not on it, with one check and no scoring', async () => {
+    const { viewer } = await films();
+    const ana = await signUp(ctx.app, { name: 'Ana 3' });
+    const elsewhere = await createCollection(ctx.app, ana, { name: 'Fora da página', category_id: SERIES });
+    await refresh();
+    const page = ids(await recommended(viewer, 1));
+    expect(page).toHaveLength(1);
+    expect(page).not.toContain(elsewhere.id);
+    await like(viewer, elsewhere);
+    const query = vi.spyOn(ctx.db, 'query');
+    try {
+      expect(ids(await recommended(viewer, 1))).toEqual(page);
+      const names = query.mock.calls.map(([, , name]) => name);
+      expect(names).toContain('recommended_picked_check');
+      expect(names).not.toContain('recommended_shown');
+      expect(names).not.toContain('recommended_collections');
+    } finally {
+      query.mockRestore();
+    }
+    // Liking the one on the page takes it off at once: the page is picked again from the cache.
+    await ok('PUT', `/api/v1/collection/${page[0]}/like`, viewer);
+    expect(ids(await recommended(viewer, 1))).not.toEqual(page);
+  });
+
   it('take back an unliked seed within a minute', async () => {
     const { viewer, chorar, dramas } = await films();
     await refresh();
