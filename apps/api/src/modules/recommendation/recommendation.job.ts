@@ -487,9 +487,10 @@ export interface RecommendationJob {
  * Runs right after start, then every `intervalMs`, in the API process (like the mail worker):
  * recomputes what changed since the last run, at most 5,000 collections per run, pausing between
  * slices as long as each slice took (so the job uses at most half of the database's time). A
- * viewer's own likes and follows count at once (their cached candidates are dropped), and again
- * when the job has recomputed what they liked; what others did reaches the neighbours within an
- * interval or a few, and a viewer's cached candidates within RECOMMEND_CACHE_SECONDS.
+ * viewer's own likes and follows count within RECOMMEND_RESCORE_SECONDS (decision 081), and again
+ * when the job has recomputed what they liked (their cached candidates are dropped); what others
+ * did reaches the neighbours within an interval or a few, and a viewer's cached candidates within
+ * RECOMMEND_CACHE_SECONDS.
  */
 export function startRecommendationJob(
   db: Db,

@@ -80,7 +80,7 @@ export const STRATEGIES = {
 } as const satisfies Record<string, Weights>;
 export type Strategy = keyof typeof STRATEGIES;
 
-/** The viewer's newest signals that seed their suggestions, read live: a like counts at once. */
+/** The viewer's newest signals that seed their suggestions, read when their candidates are scored. */
 const SEEDS_PER_VIEWER = 50;
 /** Personal candidates read in full per request (the rest never could make the page). */
 const PERSONAL_CANDIDATES = 200;

@@ -5,8 +5,8 @@ import { recommendationsApi } from '../api/recommendations-api';
 
 /**
  * Under the shared collections and people keys, so a like or a follow made on a suggested card
- * shows on it at once (social patches those caches). Never fresh for long: one's own like
- * changes the suggestions on the next visit.
+ * shows on it at once (social patches those caches). Never fresh for long: a liked card leaves
+ * the suggestions on the next visit, and the like moves the rest within a minute (decision 081).
  */
 const recommendationKeys = {
   collections: (limit: number) => [...sharedKeys.collections, 'recommended', limit] as const,
