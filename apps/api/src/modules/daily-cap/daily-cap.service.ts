@@ -86,12 +86,10 @@ export function dailyCapCharger(config: Config): ChargeDailyCap {
  * Turns a social relation (a like, a follow) on or off, idempotently: it is inserted at most once
  * (ON CONFLICT DO NOTHING) and only a new one is charged to the viewer's daily cap. Returns
  * whether it was created now (the moment to notify someone) and what `read` read after the change.
- * So that the transaction waits for fewer exchanges (decision 079), the insert or delete and `read`
- * (the new total) are sent with `checks` (the caller's reads that may refuse the change, already
- * sent), and `announce` (a new relation's notice and activity) with the charge, which rolls it back
- * when the cap is reached. Nothing is charged or announced before `checks` pass; when they refuse,
- * their error is the answer and the transaction's rollback takes the change back. Each must send
- * its statements before its first `await`, as `tx.query` does.
+ * So that the transaction waits for fewer exchanges (decision 079), `read` (the new total) is sent
+ * with the insert or delete, and `announce` (a new relation's notice and activity) with the charge,
+ * which rolls it back when the cap is reached. Each must send its statements before its first
+ * `await`, as `tx.query` does.
  */
 export async function toggleRelation<T>(
   tx: Queryable,
@@ -104,10 +102,9 @@ export async function toggleRelation<T>(
   charge: { viewer: Viewer; kind: CappedAction; charge: ChargeDailyCap },
   read: () => Promise<T>,
   announce: () => Promise<unknown>,
-  checks: Promise<unknown>,
-): Promise<{ changed: boolean; read: T }> {
+): Promise<{ created: boolean; read: T }> {
   const [a, b] = relation.columns;
-  const sent = Promise.all([
+  const [inserted, after] = await Promise.all([
     on
       ? tx.query(
           `INSERT INTO ${relation.table} (${a}, ${b}) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`,
@@ -115,18 +112,13 @@ export async function toggleRelation<T>(
           `${relation.table}_insert`,
         )
       : tx.query(
-          `DELETE FROM ${relation.table} WHERE ${a} = $1 AND ${b} = $2 RETURNING 1`,
+          `DELETE FROM ${relation.table} WHERE ${a} = $1 AND ${b} = $2`,
           values,
           `${relation.table}_delete`,
         ),
     read(),
   ]);
-  // A refused check answers, not what its refusal did to the statements sent after it (a row for
-  // a collection that does not exist fails its foreign key).
-  sent.catch(() => {});
-  await checks;
-  const [rows, after] = await sent;
-  const changed = rows.length > 0;
-  if (on && changed) await Promise.all([charge.charge(tx, charge.viewer, charge.kind), announce()]);
-  return { changed, read: after };
+  if (!on || inserted.length === 0) return { created: false, read: after };
+  await Promise.all([charge.charge(tx, charge.viewer, charge.kind), announce()]);
+  return { created: true, read: after };
 }

@@ -22,13 +22,12 @@ export async function setUserFollow(
   return db.transaction(async (tx) => {
     // The share lock keeps the account from being deleted under the new row. Someone a block
     // stands between does not exist for the viewer (and a block ended the follows). Both checks
-    // are sent together, and the change and the new total with them (decision 079); either check
-    // fails with the same 404, which rolls the change back.
-    const checks = Promise.all([
+    // are sent together (decision 079); either fails with the same 404.
+    await Promise.all([
       assertUserExists(tx, userId, { lock: 'key share' }),
       assertPersonVisible(tx, userId, viewer),
     ]);
-    const { changed, read: rows } = await toggleRelation(
+    const { created, read: rows } = await toggleRelation(
       tx,
       { table: 'user_followers', columns: ['followed_id', 'follower_id'] },
       [userId, viewer.id],
@@ -41,9 +40,8 @@ export async function setUserFollow(
           'user_followers_count',
         ),
       () => notify(tx, { kind: 'new_follower', actorId: viewer.id, recipientId: userId }),
-      checks,
     );
-    return { state: { following, total_followers: rows[0]!.total }, created: following && changed };
+    return { state: { following, total_followers: rows[0]!.total }, created };
   });
 }
 

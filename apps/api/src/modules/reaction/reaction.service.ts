@@ -1,11 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import {
-  assertCan,
-  can,
-  collectionNotFound,
-  type CollectionRole,
-  type Viewer,
-} from '../access/access.policy.ts';
+import { assertCan, can, collectionNotFound, type Viewer } from '../access/access.policy.ts';
 import { findGuarded } from '../collection/collection.service.ts';
 import { toggleRelation, type ChargeDailyCap } from '../daily-cap/daily-cap.service.ts';
 import { notify } from '../notification/notification.service.ts';
@@ -35,19 +29,23 @@ export async function setReaction(
 ): Promise<{ total: number; created: boolean }> {
   const { table, count, action } = REACTIONS[reaction];
   return db.transaction(async (tx) => {
-    // The share lock keeps the collection from being deleted under the new row. The change and the
-    // new total are sent with it (decision 079); a refusal rolls them back.
-    let role: CollectionRole = 'stranger';
-    let unseen = false;
-    const checks = findGuarded(tx, collectionId, viewer, { lock: 'share' }).then((guard) => {
+    // The share lock keeps the collection from being deleted under the new row.
+    const guard = await findGuarded(tx, collectionId, viewer, { lock: 'share' });
+    if (guard && !on && !can('read', guard, viewer)) {
       // The collection became private (issue 23): one's own like or follow can still be taken
       // back. The answer tells nothing of it (total 0); with nothing to take back, the same 404 as
       // for a collection that does not exist.
-      if (guard && !on && !can('read', guard, viewer)) unseen = true;
-      else role = assertCan(action, guard, viewer);
-    });
+      const removed = await tx.query(
+        `DELETE FROM ${table} WHERE collection_id = $1 AND user_id = $2 RETURNING 1`,
+        [collectionId, viewer.id],
+        `collection_${reaction}_take_back_unseen`,
+      );
+      if (removed.length === 0) throw collectionNotFound();
+      return { total: 0, created: false };
+    }
+    const role = assertCan(action, guard, viewer);
     const liked = reaction === 'like';
-    const { changed, read: rows } = await toggleRelation(
+    const { created, read: rows } = await toggleRelation(
       tx,
       { table, columns: ['collection_id', 'user_id'] },
       [collectionId, viewer.id],
@@ -68,12 +66,7 @@ export async function setReaction(
             role !== 'owner' &&
             recordActivity(tx, { kind: 'collection_liked', actorId: viewer.id, collectionId }),
         ]),
-      checks,
     );
-    if (unseen) {
-      if (!changed) throw collectionNotFound();
-      return { total: 0, created: false };
-    }
-    return { total: rows[0]!.total, created: on && changed };
+    return { total: rows[0]!.total, created };
   });
 }
