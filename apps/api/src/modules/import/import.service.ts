@@ -418,6 +418,8 @@ async function insertItems(tx: Queryable, importId: string, collectionId: string
 
 /**
  * Done: the collections this import created take the chosen visibility, and the person is told.
+ * A history brought in at once counts in their suggestions at once: their cached candidates go,
+ * where one rating would wait up to a minute for them (decision 081).
  */
 async function finishImport(db: Db, job: ClaimedImport): Promise<void> {
   await db.transaction(async (tx) => {
@@ -444,6 +446,7 @@ async function finishImport(db: Db, job: ClaimedImport): Promise<void> {
        VALUES (replace(gen_random_uuid()::text, '-', ''), $1, 'import_done', $1, $2)`,
       [job.user_id, first?.id ?? null],
     );
+    await tx.query('DELETE FROM recommendation_cache WHERE user_id = $1', [job.user_id]);
   });
 }
 

@@ -4,7 +4,7 @@ import type { Collection } from '@acervo/contract/collection';
 import type { ImportJob } from '@acervo/contract/import';
 import type { Notification } from '@acervo/contract/notification';
 import { createTestContext, signUp, type TestContext } from '../../test/test-context.ts';
-import type { Session } from '../collection/collection.test-helpers.ts';
+import { addItem, createCollection, type Session } from '../collection/collection.test-helpers.ts';
 import { purgeFinishedImports, runDueImports } from './import.service.ts';
 import { GOODREADS, letterboxdZip, multipartForm, PLAIN } from './import.test-fixtures.ts';
 
@@ -141,6 +141,22 @@ describe('a Letterboxd export', () => {
     expect({ items: await itemCount(ana.user_id), collections: await collectionCount(ana.user_id) }).toEqual(
       before,
     );
+  });
+
+  it('counts in the suggestions at once: a collection holding a film just imported is suggested for it', async () => {
+    const otto = await signUp(ctx.app);
+    const theirs = await createCollection(ctx.app, otto, { name: 'Nacionais' });
+    await addItem(ctx.app, otto, theirs.id, { name: 'central do brasil' });
+    const ana = await signUp(ctx.app);
+    const strip = async () => {
+      const res = await ctx.request('GET', '/api/v1/collection/recommended?limit=10', ana);
+      expect(res.statusCode).toBe(200);
+      return (res.json().data as { id: string; reason: { code: string } }[]).find((c) => c.id === theirs.id)
+        ?.reason.code;
+    };
+    expect(await strip()).not.toBe('rated_item');
+    await importNow(ana, ZIP(), { visibility: 'public' });
+    expect(await strip()).toBe('rated_item');
   });
 
   it('is forgotten after IMPORT_RETENTION_DAYS, keeping what it made; the same file still adds nothing', async () => {
