@@ -439,9 +439,10 @@ const candidateRows = (rows: ShownRow[]): CandidateRow[] =>
  * The first `limit` of the viewer's scored candidates they may be shown now. The candidates come
  * from `recommendation_cache` while `cacheUsable` (no full rebuild since, not aged out, their own
  * signals since no older than `RECOMMEND_RESCORE_SECONDS`, the row not dropped by the triggers of
- * migrations 017 and 030 or the job); otherwise the statement scores them and they are cached. Only the scoring waits for a turn among
- * the expensive reads (decision 059): a cached answer costs about what a page does. Once the turn
- * comes the cache is read again, so requests that waited together compute once.
+ * migrations 017 and 030, the job or an import); otherwise the statement scores them and they are
+ * cached. Only the scoring waits for a turn among the expensive reads (decision 059): a cached
+ * answer costs about what a page does. Once the turn comes the cache is read again, so requests
+ * that waited together compute once.
  */
 async function shownCandidates(
   db: Queryable,
@@ -506,7 +507,8 @@ export const SHARED_CARDS_MS = 2000;
  * Whether a picked page may be shown again, in one statement: the candidates it was drawn from are
  * still the viewer's usable cache (`cacheUsable`), and which seeds its reasons name the viewer may
  * still read (with their names now); with, for each card of `$3` still listed for the viewer and
- * not acted on since the candidates were scored, what it says that depends on them. No row when the cache is gone.
+ * not acted on since the candidates were scored, what it says that depends on them. No row when
+ * the cache is gone.
  */
 const PICKED_CHECK_SQL = `
   WITH t AS (
